@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authMessages } from '../src/api/contract/auth';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './mail/transport';
+import { registerConsole } from './plugins/console';
+import { registerErrorHandling } from './plugins/errors';
+import { apiRoutes } from './routes';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock?: Clock;
+  /** Pino options, or false in tests. */
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built console; omitted in API tests. */
+  consoleDir?: string;
+}
+
+export const defaultConsoleDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'dist',
+);
+
+export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
+  level,
+  redact: {
+    paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    censor: '[redacted]',
+  },
+});
+
+export async function buildApp(deps: AppDeps) {
+  const { config } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyHelmet, {
+    hsts: config.cookieSecure,
+    contentSecurityPolicy: {
+      directives: {
+        // Mantine writes inline styles; reseller logos and tab icons live on their own hosts.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'https:', 'http:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(fastifyCookie, { secret: config.appSecret });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'FST_ERR_RATE_LIMIT',
+      message: authMessages.tooManyRequests,
+      retryAfter: context.after,
+    }),
+  });
+
+  const apiPrefix = `${config.basePath}api/v1`;
+  const sendIndex = deps.consoleDir
+    ? await registerConsole(app, deps.consoleDir, config.basePath)
+    : undefined;
+  registerErrorHandling(app, apiPrefix, sendIndex && ((_request, reply) => sendIndex(reply)));
+
+  await app.register(apiRoutes, { prefix: apiPrefix, deps: { ...deps, clock } });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Launchpad <no-reply@launchpad.local>'),
+  PUBLIC_URL: optionalString,
+  BASE_PATH: z.string().default('/'),
+  BOOTSTRAP_ADMIN_EMAIL: z.string().default('admin@example.com'),
+  BOOTSTRAP_ADMIN_PASSWORD: optionalString,
+  APP_SECRET: optionalString,
+  OPERATOR_TOKEN: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.stringbool().default(false),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+});
+
+export interface RateLimits {
+  /** Requests per minute per client address on each auth route. */
+  authPerMinute: number;
+  /** Failed logins per address in `loginFailureWindowMs` before the account is throttled. */
+  loginFailures: number;
+  loginFailureWindowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where e-mailed links point, always ending with the base path and a slash. */
+  publicUrl: string;
+  /** `/` or `/prefix/`. */
+  basePath: string;
+  bootstrapAdminEmail: string;
+  bootstrapAdminPassword: string | undefined;
+  appSecret: string;
+  operatorToken: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  cookieSecure: boolean;
+  rateLimits: RateLimits;
+}
+
+export function normalizeBasePath(value: string): string {
+  const trimmed = value.trim().replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
+/** APP_SECRET, or one generated once into the data folder so restarts keep sessions valid. */
+function loadAppSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const basePath = normalizeBasePath(e.BASE_PATH);
+  const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${publicHost}:${e.PORT}${basePath}`).replace(
+    /\/*$/,
+    '/',
+  );
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl,
+    basePath,
+    bootstrapAdminEmail: e.BOOTSTRAP_ADMIN_EMAIL.trim().toLowerCase(),
+    bootstrapAdminPassword: e.BOOTSTRAP_ADMIN_PASSWORD,
+    appSecret: loadAppSecret(dataDir, e.APP_SECRET),
+    operatorToken: e.OPERATOR_TOKEN,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    cookieSecure: publicUrl.startsWith('https:'),
+    rateLimits: {
+      authPerMinute: e.AUTH_RATE_LIMIT,
+      loginFailures: 10,
+      loginFailureWindowMs: 15 * 60_000,
+    },
+  };
+}

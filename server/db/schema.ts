@@ -1,0 +1,134 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const distributors = pgTable('distributors', {
+  id: id(),
+  externalId: text('external_id').notNull().unique(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const resellers = pgTable('resellers', {
+  id: id(),
+  externalId: text('external_id').notNull().unique(),
+  distributorId: integer('distributor_id')
+    .notNull()
+    .references(() => distributors.id),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  resellerName: text('reseller_name'),
+  logoUrl: text('logo_url'),
+  tabLogoUrl: text('tab_logo_url'),
+  orderUrlNewCustomer: text('order_url_new_customer'),
+  orderUrlAccountChanges: text('order_url_account_changes'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const companies = pgTable('companies', {
+  id: id(),
+  externalId: text('external_id').notNull().unique(),
+  resellerId: integer('reseller_id')
+    .notNull()
+    .references(() => resellers.id),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** Stored lower-case; unique across the whole product because it is the login. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** argon2id; null until the account is activated. */
+    passwordHash: text('password_hash'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isReseller: boolean('is_reseller').notNull().default(false),
+    forcePasswordReset: boolean('force_password_reset').notNull().default(false),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId)],
+);
+
+/**
+ * A sign-in. Only the SHA-256 of the bearer token is stored. The session is useless for data
+ * until `verifiedAt` is set by a correct one-time code.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    /** HMAC of the one-time code; cleared once used. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** Single-use links sent by e-mail (password reset, account activation). Stored hashed. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reset', 'activation'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_tokens_token_hash_key').on(t.tokenHash),
+    index('user_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Failed logins per address, for the account-level throttle (the IP limit is separate). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt)],
+);

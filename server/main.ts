@@ -1,0 +1,53 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp, defaultConsoleDir, loggerOptions } from './app';
+import { bootstrap } from './bootstrap';
+import { loadConfig } from './config';
+import { connectPglite, connectPostgres } from './db/client';
+import { createMailer } from './mail/transport';
+
+async function main() {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  const database = config.databaseUrl
+    ? connectPostgres(config.databaseUrl)
+    : connectPglite(path.join(config.dataDir, 'pglite'));
+  await database.migrate();
+  logger.info({ database: database.kind }, 'migrations applied');
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logger,
+  });
+  await bootstrap({ db: database.db, config, logger });
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    logger: loggerOptions(config.logLevel),
+    consoleDir: defaultConsoleDir,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(`Launchpad is running at ${config.publicUrl}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+const escapeAttr = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The built console under the base path. The base path is a runtime setting, so index.html gets
+ * a <base href> (assets are built with relative URLs) and a meta tag the router and API client read.
+ */
+export async function registerConsole(app: FastifyInstance, distDir: string, basePath: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ distDir }, 'console not built; serving the API only');
+    return undefined;
+  }
+  const html = readFileSync(indexFile, 'utf8').replace(
+    '<head>',
+    `<head>\n    <base href="${escapeAttr(basePath)}" />\n    <meta name="launchpad-base-path" content="${escapeAttr(basePath)}" />`,
+  );
+  const sendIndex = (reply: FastifyReply) =>
+    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: basePath,
+    index: false,
+    wildcard: false,
+    globIgnore: ['index.html'],
+    // Hashed asset names never change content; index.html is sent by sendIndex without caching.
+    setHeaders: (res, filePath: string) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  app.get(basePath, (_request, reply) => sendIndex(reply));
+  return sendIndex;
+}

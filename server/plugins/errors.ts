@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, FieldError } from '../../src/api/contract/envelope';
+import { HttpError } from '../http-error';
+
+function fieldName(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path || context || 'body';
+}
+
+function body(message: string, errors?: FieldError[]): ErrorBody {
+  return errors ? { data: null, message, errors } : { data: null, message };
+}
+
+/**
+ * One place turns every failure into the `{ data, message }` envelope: 400 names the field,
+ * HttpError keeps its status, and a 5xx never shows its cause to the client.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  apiPrefix: string,
+  /** Serves the console for deep links; absent when the console is not built. */
+  spaFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply,
+) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        field: fieldName(issue.instancePath, error.validationContext),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const first = errors[0]!;
+      return reply.code(400).send(body(`${first.field}: ${first.message}`, errors));
+    }
+    if (error instanceof HttpError) {
+      const errors = error.field ? [{ field: error.field, message: error.message }] : undefined;
+      return reply.code(error.statusCode).send(body(error.message, errors));
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply
+          .code(400)
+          .send(body('body: Malformed JSON', [{ field: 'body', message: 'Malformed JSON' }]));
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.code(415).send(body('Content-Type must be application/json'));
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.code(413).send(body('Request body is too large'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send(body('Internal server error'));
+    }
+    return reply.code(status).send(body(error.message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(apiPrefix)) return reply.code(404).send(body('Not found'));
+    if (spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
+      return spaFallback(request, reply);
+    }
+    return reply.code(404).type('text/plain').send('Not found');
+  });
+}

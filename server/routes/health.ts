@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthResponse } from '../../src/api/contract/health';
+import type { RouteOptions } from './deps';
+
+/** Liveness of the process and of the database, without authentication. */
+export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  app.get(
+    '/api',
+    { config: { auth: 'public' }, schema: { response: { 200: healthResponse } } },
+    async () => ({ data: { status: 'ok' as const }, message: 'API is healthy' }),
+  );
+
+  app.get(
+    '/database',
+    {
+      config: { auth: 'public' },
+      schema: { response: { 200: healthResponse, 503: healthResponse } },
+    },
+    async (request, reply) => {
+      const started = performance.now();
+      try {
+        await deps.db.execute(sql`select 1`);
+        const latencyMs = Math.round((performance.now() - started) * 100) / 100;
+        return { data: { status: 'ok' as const, latencyMs }, message: 'Database is healthy' };
+      } catch (err) {
+        request.log.error({ err }, 'database health check failed');
+        return reply
+          .code(503)
+          .send({ data: { status: 'unavailable' as const }, message: 'Database is unavailable' });
+      }
+    },
+  );
+};

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Every answer of the API: `{ data, message }`. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string() });
+
+export const emptyEnvelope = envelope(z.null());
+
+/** Paged lists answer `{ data: { data: [...], totalPages } }`; totalPages is at least 1. */
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), totalPages: z.number().int().min(1) });
+
+export const fieldError = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldError>;
+
+/** Any non-200 answer. `errors` names the fields of a 400. */
+export const errorBody = z.object({
+  data: z.null(),
+  message: z.string(),
+  errors: z.array(fieldError).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Query-string paging shared by every list endpoint. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  rowsPerPage: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(200).default(''),
+});

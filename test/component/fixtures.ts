@@ -1,0 +1,21 @@
+import type { User } from '../../src/api/contract/users';
+
+/** A signed-in user as the API sends it (dates as ISO strings on the wire). */
+export const aUser = (overrides: Partial<User> = {}) => ({
+  id: 7,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  createdAt: '2026-01-02T03:04:05.000Z',
+  isAdmin: true,
+  isReseller: false,
+  forcePasswordReset: false,
+  resetKey: null,
+  resellerEmail: null,
+  companyName: 'Analytical Engines',
+  logoUrl: null,
+  resellerName: null,
+  tabLogoUrl: null,
+  ...overrides,
+  ...(overrides.createdAt ? { createdAt: overrides.createdAt.toISOString() } : {}),
+});

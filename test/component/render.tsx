@@ -1,0 +1,32 @@
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Providers } from '../../src/providers';
+import { createQueryClient } from '../../src/queries/query-client';
+import { createAppRouter } from '../../src/router';
+
+/**
+ * Renders the whole console at `path` with the real router, query client and providers; only the
+ * network is fake (msw). Returns the router so tests can read where the user ended up.
+ */
+export async function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const router = createAppRouter(queryClient, history);
+  const user = userEvent.setup();
+  const view = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  await router.load();
+  return { ...view, router, queryClient, user };
+}
+
+/** The current path and search, as the address bar would show it. */
+export const locationOf = (router: Awaited<ReturnType<typeof renderApp>>['router']) =>
+  router.state.location.href;

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../../server/app';
+import type { Clock } from '../../server/clock';
+import { loadConfig, type Config } from '../../server/config';
+import { connectPglite, connectPostgres, type Database } from '../../server/db/client';
+import { createMailer } from '../../server/mail/transport';
+
+/** A clock the test moves by hand. */
+export function testClock(start = new Date('2026-11-21T12:00:00Z')) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  } satisfies Clock & { advance(ms: number): void };
+}
+
+/**
+ * A database for one test file: in-memory PGlite, or a fresh database on the PostgreSQL server of
+ * DATABASE_URL (the same suite then runs against real PostgreSQL).
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = connectPglite();
+    return { database, drop: async () => {} };
+  }
+  const name = `launchpad_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = connectPostgres(target.toString());
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: App;
+  config: Config;
+  database: Database;
+  clock: ReturnType<typeof testClock>;
+  outboxDir: string;
+  /** Messages written to the outbox so far, oldest first, as raw .eml text. */
+  outbox(): string[];
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { clock?: ReturnType<typeof testClock> } = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'launchpad-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_SECRET: 'test-secret-test-secret-test-secret',
+    PUBLIC_URL: 'http://console.test/',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '1000',
+    ...env,
+  });
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  const outboxDir = path.join(dataDir, 'outbox');
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: config.mailFrom,
+    outboxDir,
+    logger: { info: () => {} },
+  });
+  const clock = options.clock ?? testClock();
+  const app = await buildApp({ config, db: database.db, mailer, clock });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    clock,
+    outboxDir,
+    outbox() {
+      if (!existsSync(outboxDir)) return [];
+      return readdirSync(outboxDir)
+        .sort()
+        .map((f) => readFileSync(path.join(outboxDir, f), 'utf8'));
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
