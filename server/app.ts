@@ -10,10 +10,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authMessages } from '../src/api/contract/auth';
+import { createBackgroundTasks, type BackgroundTasks } from './background';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/transport';
+import { requestSerializer } from './log-serializers';
 import { registerConsole } from './plugins/console';
 import { registerErrorHandling } from './plugins/errors';
 import { apiRoutes } from './routes';
@@ -23,6 +25,8 @@ export interface AppDeps {
   db: Db;
   mailer: Mailer;
   clock?: Clock;
+  /** Tests pass their own to wait for mail sent after the answer. */
+  background?: BackgroundTasks;
   /** Pino options, or false in tests. */
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built console; omitted in API tests. */
@@ -35,12 +39,15 @@ export const defaultConsoleDir = path.resolve(
   'dist',
 );
 
-export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+export const loggerOptions = (level: string): LoggerOptions => ({
   level,
   redact: {
     paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     censor: '[redacted]',
   },
+  serializers: { req: requestSerializer },
 });
 
 export async function buildApp(deps: AppDeps) {
@@ -81,9 +88,13 @@ export async function buildApp(deps: AppDeps) {
   const sendIndex = deps.consoleDir
     ? await registerConsole(app, deps.consoleDir, config.basePath)
     : undefined;
-  registerErrorHandling(app, apiPrefix, sendIndex && ((_request, reply) => sendIndex(reply)));
+  registerErrorHandling(app, { apiPrefix, basePath: config.basePath, sendIndex });
 
-  await app.register(apiRoutes, { prefix: apiPrefix, deps: { ...deps, clock } });
+  const background =
+    deps.background ??
+    createBackgroundTasks((err, label) => app.log.error({ err }, `${label} failed`));
+  app.addHook('onClose', () => background.idle());
+  await app.register(apiRoutes, { prefix: apiPrefix, deps: { ...deps, clock, background } });
   return app;
 }
 

@@ -7,5 +7,10 @@ declare module 'fastify' {
      * verified yet (the code check itself). Unset: a verified session.
      */
     auth?: 'public' | 'pending';
+    /**
+     * The route also answers a user who must change their password before anything else (the
+     * session check, the profile, the password change itself).
+     */
+    allowedDuringPasswordReset?: boolean;
   }
 }

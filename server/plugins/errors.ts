@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldError } from '../../src/api/contract/envelope';
 import { HttpError } from '../http-error';
@@ -18,10 +18,14 @@ function body(message: string, errors?: FieldError[]): ErrorBody {
  */
 export function registerErrorHandling(
   app: FastifyInstance,
-  apiPrefix: string,
-  /** Serves the console for deep links; absent when the console is not built. */
-  spaFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply,
+  paths: {
+    apiPrefix: string;
+    basePath: string;
+    /** Serves the console for deep links; absent when the console is not built. */
+    sendIndex: ((reply: FastifyReply) => FastifyReply) | undefined;
+  },
 ) {
+  const { apiPrefix, basePath, sendIndex } = paths;
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
@@ -56,9 +60,8 @@ export function registerErrorHandling(
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(apiPrefix)) return reply.code(404).send(body('Not found'));
-    if (spaFallback && (request.method === 'GET' || request.method === 'HEAD')) {
-      return spaFallback(request, reply);
-    }
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (sendIndex && isPage && request.url.startsWith(basePath)) return sendIndex(reply);
     return reply.code(404).type('text/plain').send('Not found');
   });
 }

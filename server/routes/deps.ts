@@ -1,3 +1,4 @@
+import type { BackgroundTasks } from '../background';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -9,6 +10,7 @@ export interface ApiDeps {
   db: Db;
   mailer: Mailer;
   clock: Clock;
+  background: BackgroundTasks;
 }
 
 export interface RouteOptions {

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerAuthentication } from '../plugins/authenticate';
+import { authRoutes } from './auth';
 import type { RouteOptions } from './deps';
 import { healthRoutes } from './health';
+import { userRoutes } from './users';
 
 export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  registerAuthentication(app, deps);
   await app.register(healthRoutes, { prefix: '/healthCheck', deps });
+  await app.register(authRoutes, { prefix: '/auth', deps });
+  await app.register(userRoutes, { prefix: '/users', deps });
 };

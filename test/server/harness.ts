@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import pg from 'pg';
-import { buildApp, type App } from '../../server/app';
+import pino from 'pino';
+import { buildApp, loggerOptions, type App } from '../../server/app';
+import { createBackgroundTasks } from '../../server/background';
 import type { Clock } from '../../server/clock';
 import { loadConfig, type Config } from '../../server/config';
 import { connectPglite, connectPostgres, type Database } from '../../server/db/client';
@@ -57,12 +60,21 @@ export interface TestServer {
   outboxDir: string;
   /** Messages written to the outbox so far, oldest first, as raw .eml text. */
   outbox(): string[];
+  /** Waits for the work done after an answer (e-mails); throws what failed in it. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { clock?: ReturnType<typeof testClock> } = {},
+  options: {
+    clock?: ReturnType<typeof testClock>;
+    /** Where the server and the mailer log, with the production logger settings. */
+    logStream?: Writable;
+    logLevel?: string;
+    /** A folder holding a built console (index.html and assets) to serve. */
+    consoleDir?: string;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'launchpad-test-'));
   const config = loadConfig({
@@ -76,14 +88,25 @@ export async function startTestServer(
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const outboxDir = path.join(dataDir, 'outbox');
+  const level = options.logLevel ?? 'debug';
   const mailer = createMailer({
     smtpUrl: undefined,
     from: config.mailFrom,
     outboxDir,
-    logger: { info: () => {} },
+    logger: options.logStream ? pino({ level }, options.logStream) : { info: () => {} },
   });
   const clock = options.clock ?? testClock();
-  const app = await buildApp({ config, db: database.db, mailer, clock });
+  const backgroundErrors: unknown[] = [];
+  const background = createBackgroundTasks((error) => backgroundErrors.push(error));
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    clock,
+    background,
+    consoleDir: options.consoleDir,
+    logger: options.logStream && { ...loggerOptions(level), stream: options.logStream },
+  });
   await app.ready();
   return {
     app,
@@ -97,11 +120,17 @@ export async function startTestServer(
         .sort()
         .map((f) => readFileSync(path.join(outboxDir, f), 'utf8'));
     },
+    async settled() {
+      await background.idle();
+      if (backgroundErrors.length > 0) throw backgroundErrors[0];
+    },
     async close() {
       await app.close();
-      await database.close();
+      // A test may have closed the database already to simulate an outage.
+      await database.close().catch(() => {});
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (backgroundErrors.length > 0) throw backgroundErrors[0];
     },
   };
 }

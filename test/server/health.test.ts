@@ -30,7 +30,7 @@ describe('health checks', () => {
       data: { status: 'unavailable' },
       message: 'Database is unavailable',
     });
-    await broken.app.close();
+    await broken.close();
   });
 
   it('answers unknown API paths with a 404 envelope', async () => {

@@ -31,4 +31,21 @@ export const authMessages = {
   forgotPasswordSent:
     "If an account with that email exists, you'll receive a password reset link shortly. Please check your inbox and spam folder.",
   invalidResetLink: 'This link is invalid or has expired',
+  /** Too many failed logins for one address (the per-address throttle; 429). */
+  accountThrottled:
+    'Too many failed sign-in attempts for this account. Please try again later or reset your password.',
+  /** The session's code was already accepted; sign in again for a new one (400). */
+  codeAlreadyUsed: 'MFA code already used',
+  codeSent: 'A sign-in code has been sent to your email',
+  authenticated: 'Authenticated',
+  loggedOut: 'Logged out',
+  passwordReset: 'Your password has been successfully reset.',
+  accountActivated: 'Account activated',
+  /** The neutral answer of POST /users/register (resend the activation link). */
+  activationLinkSent:
+    "If that address belongs to an account waiting for activation, you'll receive a new activation link shortly. Please check your inbox and spam folder.",
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordUpdated: 'Your password has been updated.',
+  /** A verified session of a user who must set a new password first (403). */
+  passwordResetRequired: 'You must reset your password before continuing',
 } as const;

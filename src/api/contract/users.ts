@@ -66,6 +66,9 @@ export const confirmEmailBody = resetPasswordBody.extend({
 export type ConfirmEmailBody = z.input<typeof confirmEmailBody>;
 
 export const updatePasswordBody = z.object({
-  currentPassword: z.string().min(1, messages.passwordRequired).max(200),
+  currentPassword: z
+    .string({ error: messages.passwordRequired })
+    .min(1, messages.passwordRequired)
+    .max(200),
   password: newPasswordSchema,
 });

@@ -53,7 +53,7 @@ export const emailSchema = (
   z
     .string({ error: required })
     .trim()
-    .min(1, required)
+    .min(1, { error: required, abort: true })
     .max(254, format)
     .regex(EMAIL_PATTERN, format)
     .transform((v) => v.toLowerCase());

@@ -1,0 +1,58 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { activationLink, activationMail } from '../mail/templates';
+import type { ApiDeps } from '../routes/deps';
+import { hashPassword } from './passwords';
+import { consumeUserToken, issueUserToken } from './user-tokens';
+import { DEFAULT_BRAND, findUserByEmail } from './users-repository';
+
+type Deps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'mailer'>;
+
+/** E-mails a new activation link when the address is an account not activated yet. */
+export async function sendActivationLink(deps: Deps, email: string): Promise<void> {
+  const account = await findUserByEmail(deps.db, email);
+  if (!account || account.activatedAt) return;
+  const now = deps.clock.now();
+  const token = await deps.db.transaction((tx) =>
+    issueUserToken(tx, { userId: account.id, kind: 'activation', now }),
+  );
+  const link = activationLink(deps.config.publicUrl, token, account.id);
+  await deps.mailer.send(activationMail(email, account.resellerName ?? DEFAULT_BRAND, link));
+}
+
+/**
+ * Spends an activation token on the user's name and first password. False when the token is not
+ * a live one of that user or the account is already active.
+ */
+export async function activateAccount(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: { token: string; userId: number; password: string; firstName: string; lastName: string },
+): Promise<boolean> {
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.userId), isNull(users.activatedAt)));
+    if (!pending) return false;
+    const spent = await consumeUserToken(tx, {
+      token: input.token,
+      userId: input.userId,
+      kind: 'activation',
+      now,
+    });
+    if (!spent) return false;
+    await tx
+      .update(users)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+        activatedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, input.userId));
+    return true;
+  });
+}

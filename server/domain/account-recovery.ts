@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { resetPasswordLink, resetPasswordMail } from '../mail/templates';
+import type { ApiDeps } from '../routes/deps';
+import { hashPassword } from './passwords';
+import { revokeUserSessions } from './sessions';
+import { consumeUserToken, issueUserToken } from './user-tokens';
+import { DEFAULT_BRAND, findUserByEmail } from './users-repository';
+
+type Deps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'mailer'>;
+
+/** E-mails a reset link when the address is an activated account; otherwise does nothing. */
+export async function sendPasswordResetLink(deps: Deps, email: string): Promise<void> {
+  const account = await findUserByEmail(deps.db, email);
+  if (!account?.activatedAt) return;
+  const now = deps.clock.now();
+  const token = await deps.db.transaction((tx) =>
+    issueUserToken(tx, { userId: account.id, kind: 'reset', now }),
+  );
+  const link = resetPasswordLink(deps.config.publicUrl, token, account.id);
+  await deps.mailer.send(resetPasswordMail(email, account.resellerName ?? DEFAULT_BRAND, link));
+}
+
+/**
+ * Spends a reset token of the user on a new password and signs them out everywhere: whoever knew
+ * the old password must not keep a session. False when the token is not a live one of that user.
+ */
+export async function resetPasswordWithToken(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: { token: string; userId: number; password: string },
+): Promise<boolean> {
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const spent = await consumeUserToken(tx, {
+      token: input.token,
+      userId: input.userId,
+      kind: 'reset',
+      now,
+    });
+    if (!spent) return false;
+    await tx
+      .update(users)
+      .set({ passwordHash, forcePasswordReset: false, updatedAt: now })
+      .where(eq(users.id, input.userId));
+    await revokeUserSessions(tx, { userId: input.userId, now });
+    return true;
+  });
+}

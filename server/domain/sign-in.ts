@@ -1,0 +1,85 @@
+import type { User } from '../../src/api/contract/users';
+import { signInCodeMail } from '../mail/templates';
+import type { ApiDeps } from '../routes/deps';
+import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from './login-throttle';
+import { attachCode, checkCode, newCode, type CodeCheck } from './one-time-codes';
+import { verifyAgainstNothing, verifyPassword } from './passwords';
+import { insertSession } from './sessions';
+import { issueUserToken } from './user-tokens';
+import { DEFAULT_BRAND, findUserByEmail, findUserProfile } from './users-repository';
+
+type Deps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'mailer'>;
+
+export type SignInResult =
+  | { outcome: 'throttled' }
+  | { outcome: 'rejected' }
+  | { outcome: 'code-sent'; token: string; user: User };
+
+/**
+ * Email + password -> an unverified session whose one-time code is e-mailed. An unknown address,
+ * a wrong password and an account never activated cost the same argon2 work and get one answer.
+ */
+export async function signIn(
+  deps: Deps,
+  input: { email: string; password: string; rememberMe: boolean },
+): Promise<SignInResult> {
+  const { db, config } = deps;
+  const limits = config.rateLimits;
+  if (await isLoginThrottled(db, input.email, deps.clock.now(), limits)) {
+    return { outcome: 'throttled' };
+  }
+
+  const account = await findUserByEmail(db, input.email);
+  const passwordOk = account?.passwordHash
+    ? await verifyPassword(account.passwordHash, input.password)
+    : await verifyAgainstNothing(input.password);
+  if (!account || !passwordOk || !account.activatedAt) {
+    await recordLoginFailure(db, input.email, deps.clock.now(), limits);
+    return { outcome: 'rejected' };
+  }
+  await clearLoginFailures(db, input.email);
+
+  const now = deps.clock.now();
+  const code = newCode();
+  const session = await db.transaction(async (tx) => {
+    const created = await insertSession(tx, {
+      userId: account.id,
+      rememberMe: input.rememberMe,
+      now,
+    });
+    await attachCode(tx, { sessionId: created.sessionId, code, appSecret: config.appSecret, now });
+    return created;
+  });
+  await deps.mailer.send(signInCodeMail(input.email, account.resellerName ?? DEFAULT_BRAND, code));
+
+  const user = await findUserProfile(db, account.id);
+  return { outcome: 'code-sent', token: session.token, user: user! };
+}
+
+export type CodeResult =
+  { outcome: Exclude<CodeCheck, 'verified'> } | { outcome: 'verified'; user: User };
+
+/**
+ * The one-time code of a pending session. A user who must change their password receives a fresh
+ * reset key here, once the code has proven they hold the mailbox.
+ */
+export async function verifySignInCode(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  input: { sessionId: number; userId: number; code: string },
+): Promise<CodeResult> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const outcome = await checkCode(tx, {
+      sessionId: input.sessionId,
+      code: input.code,
+      appSecret: deps.config.appSecret,
+      now,
+    });
+    if (outcome !== 'verified') return { outcome };
+    const user = (await findUserProfile(tx, input.userId))!;
+    if (user.forcePasswordReset) {
+      user.resetKey = await issueUserToken(tx, { userId: user.id, kind: 'reset', now });
+    }
+    return { outcome, user };
+  });
+}

@@ -1,0 +1,23 @@
+// E-mailed links carry their token in the path (the API) or the query (the console page).
+const SECRET_PATH_SEGMENT = /\/(resetPasswordFromEmail|confirmEmail)\/[^/?#]+/gi;
+const SECRET_QUERY_VALUE = /([?&](?:token|resetKey|code)=)[^&#]*/gi;
+
+export const redactUrl = (url: string) =>
+  url.replace(SECRET_PATH_SEGMENT, '/$1/[redacted]').replace(SECRET_QUERY_VALUE, '$1[redacted]');
+
+/** Fastify's request serializer, with the secrets of e-mailed links taken out of the URL. */
+export function requestSerializer(req: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: req.method,
+    url: req.url === undefined ? undefined : redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}

@@ -1,0 +1,53 @@
+import type { MailMessage } from './transport';
+
+const CODE_LIFETIME = '10 minutes';
+
+/** The console routes these links open (`publicUrl` ends with a slash). */
+export const resetPasswordLink = (publicUrl: string, token: string, userId: number) =>
+  `${publicUrl}resetPassword?token=${encodeURIComponent(token)}&id=${encodeURIComponent(userId)}`;
+
+export const activationLink = (publicUrl: string, token: string, userId: number) =>
+  `${publicUrl}confirmNewUser?token=${encodeURIComponent(token)}&id=${encodeURIComponent(userId)}`;
+
+export function signInCodeMail(to: string, brand: string, code: string): MailMessage {
+  return {
+    to,
+    // The code stays out of the subject: subjects show up in notifications and mail logs.
+    subject: `Your ${brand} sign-in code`,
+    text: [
+      `Your ${brand} sign-in code is: ${code}`,
+      '',
+      `It expires in ${CODE_LIFETIME} and works once, in the browser where you signed in.`,
+      '',
+      'If you did not try to sign in, someone may know your password: please change it.',
+    ].join('\n'),
+  };
+}
+
+export function resetPasswordMail(to: string, brand: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `Reset your ${brand} password`,
+    text: [
+      `Someone asked to reset the password of your ${brand} account.`,
+      '',
+      'Choose a new password here (the link works once, for one hour):',
+      link,
+      '',
+      'If it was not you, ignore this e-mail; your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+export function activationMail(to: string, brand: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `Activate your ${brand} account`,
+    text: [
+      `Your ${brand} account is waiting for you.`,
+      '',
+      'Choose your name and password here (the link works once, for seven days):',
+      link,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authMessages } from '../../src/api/contract/auth';
+import { findLiveSession, type SessionCaller } from '../domain/sessions';
+import { isWellFormedSecretToken } from '../domain/secret-tokens';
+import { forbidden, unauthorized } from '../http-error';
+import type { ApiDeps } from '../routes/deps';
+import { SESSION_COOKIE } from './session-cookie';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's live session; null on public routes and for anonymous callers. */
+    auth: SessionCaller | null;
+  }
+}
+
+/** The bearer header wins over the cookie: it is what the console sends explicitly. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  const token = bearer ?? request.cookies[SESSION_COOKIE];
+  return token && isWellFormedSecretToken(token) ? token : undefined;
+}
+
+/**
+ * One hook decides who may call each API route (route `config.auth`): public routes skip it,
+ * `pending` accepts a session whose one-time code is not checked yet, the rest need a verified one.
+ * A user whose password must be reset reaches only the routes that allow it.
+ */
+export function registerAuthentication(app: FastifyInstance, deps: Pick<ApiDeps, 'db' | 'clock'>) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const required = request.routeOptions.config.auth;
+    if (required === 'public') return;
+    const token = sessionToken(request);
+    const session = token ? await findLiveSession(deps.db, token, deps.clock.now()) : undefined;
+    if (!session) throw unauthorized(authMessages.notAuthenticated);
+    if (required !== 'pending' && !session.verified) {
+      throw unauthorized(authMessages.verificationRequired);
+    }
+    if (
+      session.mustResetPassword &&
+      required !== 'pending' &&
+      !request.routeOptions.config.allowedDuringPasswordReset
+    ) {
+      throw forbidden(authMessages.passwordResetRequired);
+    }
+    request.auth = session;
+  });
+}
+
+/** The authenticated caller of a route that is not public. */
+export function caller(request: FastifyRequest): SessionCaller {
+  if (!request.auth) throw unauthorized(authMessages.notAuthenticated);
+  return request.auth;
+}

@@ -1,0 +1,95 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authMessages,
+  checkResponse,
+  loginBody,
+  loginResponse,
+  mfaBody,
+  mfaResponse,
+} from '../../src/api/contract/auth';
+import { emptyEnvelope } from '../../src/api/contract/envelope';
+import type { CodeCheck } from '../domain/one-time-codes';
+import { revokeSessionByToken } from '../domain/sessions';
+import { signIn, verifySignInCode } from '../domain/sign-in';
+import { findUserProfile } from '../domain/users-repository';
+import { badRequest, tooManyRequests, unauthorized, type HttpError } from '../http-error';
+import { caller, sessionToken } from '../plugins/authenticate';
+import { clearSessionCookie, sendSessionToken } from '../plugins/session-cookie';
+import { authRateLimit } from './auth-rate-limit';
+import type { RouteOptions } from './deps';
+
+function codeRefused(outcome: Exclude<CodeCheck, 'verified'>): HttpError {
+  switch (outcome) {
+    case 'invalid':
+      return badRequest(authMessages.invalidCode, 'code');
+    case 'expired':
+      return badRequest(authMessages.codeExpired, 'code');
+    case 'already-used':
+      return badRequest(authMessages.codeAlreadyUsed, 'code');
+    case 'exhausted':
+      return tooManyRequests(authMessages.retriesExhausted);
+  }
+}
+
+/** Sign-in: password, then the e-mailed one-time code; sign-out; the session check. */
+export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  const rateLimit = authRateLimit(deps.config);
+
+  app.post(
+    '/login',
+    {
+      config: { auth: 'public', rateLimit },
+      schema: { body: loginBody, response: { 200: loginResponse } },
+    },
+    async (request, reply) => {
+      const result = await signIn(deps, request.body);
+      if (result.outcome === 'throttled') throw tooManyRequests(authMessages.accountThrottled);
+      if (result.outcome === 'rejected') throw unauthorized(authMessages.invalidCredentials);
+      request.log.info({ userId: result.user.id }, 'password accepted; sign-in code sent');
+      sendSessionToken(reply, deps.config, result.token, request.body.rememberMe);
+      return { data: { user: result.user }, message: authMessages.codeSent };
+    },
+  );
+
+  app.post(
+    '/mfa',
+    {
+      config: { auth: 'pending', rateLimit },
+      schema: { body: mfaBody, response: { 200: mfaResponse } },
+    },
+    async (request) => {
+      const { sessionId, userId } = caller(request);
+      const result = await verifySignInCode(deps, { sessionId, userId, code: request.body.code });
+      if (result.outcome !== 'verified') {
+        request.log.info({ userId, outcome: result.outcome }, 'sign-in code refused');
+        throw codeRefused(result.outcome);
+      }
+      request.log.info({ userId }, 'signed in');
+      return { data: { user: result.user }, message: authMessages.authenticated };
+    },
+  );
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = sessionToken(request);
+    if (token) await revokeSessionByToken(deps.db, token, deps.clock.now());
+    clearSessionCookie(reply, deps.config);
+    return { data: null, message: authMessages.loggedOut };
+  };
+  const logoutOptions = {
+    config: { auth: 'public' as const, rateLimit },
+    schema: { response: { 200: emptyEnvelope } },
+  };
+  app.post('/logout', logoutOptions, logout);
+  app.delete('/logout', logoutOptions, logout);
+
+  app.get(
+    '/check',
+    { config: { allowedDuringPasswordReset: true }, schema: { response: { 200: checkResponse } } },
+    async (request) => {
+      const user = await findUserProfile(deps.db, caller(request).userId);
+      if (!user) throw unauthorized(authMessages.notAuthenticated);
+      return { data: { user }, message: authMessages.authenticated };
+    },
+  );
+};

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authMessages } from '../../src/api/contract/auth';
+import { emptyEnvelope } from '../../src/api/contract/envelope';
+import {
+  confirmEmailBody,
+  forgotPasswordBody,
+  listUsersQuery,
+  listUsersResponse,
+  meResponse,
+  registerBody,
+  resetPasswordBody,
+  tokenParam,
+  updatePasswordBody,
+} from '../../src/api/contract/users';
+import { activateAccount, sendActivationLink } from '../domain/account-activation';
+import { resetPasswordWithToken, sendPasswordResetLink } from '../domain/account-recovery';
+import { changePassword } from '../domain/password-change';
+import { findUserProfile, listCompanyUsers } from '../domain/users-repository';
+import { badRequest, unauthorized } from '../http-error';
+import { caller } from '../plugins/authenticate';
+import { authRateLimit } from './auth-rate-limit';
+import type { RouteOptions } from './deps';
+
+const invalidLink = () => badRequest(authMessages.invalidResetLink, 'token');
+
+/** The signed-in user, the company's user list, and the e-mailed account links. */
+export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  const rateLimit = authRateLimit(deps.config);
+  const publicLimited = { auth: 'public' as const, rateLimit };
+
+  app.get(
+    '/me',
+    { config: { allowedDuringPasswordReset: true }, schema: { response: { 200: meResponse } } },
+    async (request) => {
+      const user = await findUserProfile(deps.db, caller(request).userId);
+      if (!user) throw unauthorized(authMessages.notAuthenticated);
+      return { data: user, message: 'OK' };
+    },
+  );
+
+  app.get(
+    '/list',
+    { schema: { querystring: listUsersQuery, response: { 200: listUsersResponse } } },
+    async (request) => {
+      const page = await listCompanyUsers(deps.db, caller(request).companyId, request.query);
+      return { data: page, message: 'OK' };
+    },
+  );
+
+  // Known and unknown addresses get the same answer at the same speed: the lookup and the
+  // e-mail happen after the answer has gone.
+  app.post(
+    '/forgotPassword',
+    {
+      config: publicLimited,
+      schema: { body: forgotPasswordBody, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      const { email } = request.body;
+      deps.background.run('password reset e-mail', () => sendPasswordResetLink(deps, email));
+      return { data: null, message: authMessages.forgotPasswordSent };
+    },
+  );
+
+  app.post(
+    '/resetPasswordFromEmail/:token',
+    {
+      config: publicLimited,
+      schema: { params: tokenParam, body: resetPasswordBody, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      const { token } = request.params;
+      const { id, password, resetKey } = request.body;
+      if (resetKey !== undefined && resetKey !== token) throw invalidLink();
+      if (!(await resetPasswordWithToken(deps, { token, userId: id, password }))) {
+        throw invalidLink();
+      }
+      request.log.info({ userId: id }, 'password reset; all sessions revoked');
+      return { data: null, message: authMessages.passwordReset };
+    },
+  );
+
+  app.post(
+    '/confirmEmail/:token',
+    {
+      config: publicLimited,
+      schema: { params: tokenParam, body: confirmEmailBody, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      const { token } = request.params;
+      const { id, password, resetKey, firstName, lastName } = request.body;
+      if (resetKey !== undefined && resetKey !== token) throw invalidLink();
+      const activated = await activateAccount(deps, {
+        token,
+        userId: id,
+        password,
+        firstName,
+        lastName,
+      });
+      if (!activated) throw invalidLink();
+      request.log.info({ userId: id }, 'account activated');
+      return { data: null, message: authMessages.accountActivated };
+    },
+  );
+
+  // Not a self sign-up: users are created by invitations and imports. This re-sends the
+  // activation link, with one answer whatever the address.
+  app.post(
+    '/register',
+    { config: publicLimited, schema: { body: registerBody, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      const { email } = request.body;
+      deps.background.run('activation e-mail', () => sendActivationLink(deps, email));
+      return { data: null, message: authMessages.activationLinkSent };
+    },
+  );
+
+  app.post(
+    '/updatePassword',
+    {
+      config: { rateLimit, allowedDuringPasswordReset: true },
+      schema: { body: updatePasswordBody, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      const { userId, sessionId } = caller(request);
+      const changed = await changePassword(deps, { userId, sessionId, ...request.body });
+      if (!changed) throw badRequest(authMessages.currentPasswordIncorrect, 'currentPassword');
+      request.log.info({ userId }, 'password changed; other sessions revoked');
+      return { data: null, message: authMessages.passwordUpdated };
+    },
+  );
+};

@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+
+/** A stand-in for `vite build` output: what matters here is how the server hands it out. */
+function fakeBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'launchpad-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Launchpad</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  return dir;
+}
+
+describe.each([
+  { basePath: '/', prefix: '' },
+  { basePath: '/console/', prefix: '/console' },
+])('the console served under BASE_PATH=$basePath', ({ basePath, prefix }) => {
+  let server: TestServer;
+  let dist: string;
+  const get = (url: string) => server.app.inject({ method: 'GET', url });
+
+  beforeAll(async () => {
+    dist = fakeBuild();
+    server = await startTestServer({ BASE_PATH: basePath }, { consoleDir: dist });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html with the base path written in, uncached', async () => {
+    const res = await get(`${prefix}/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(`<base href="${basePath}" />`);
+    expect(res.body).toContain(`<meta name="launchpad-base-path" content="${basePath}" />`);
+  });
+
+  it('answers deep links with the console', async () => {
+    const res = await get(`${prefix}/resetPassword?token=abc&id=3`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await get(`${prefix}/assets/index-abc123.js`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API paths with the 404 envelope, never the console', async () => {
+    const res = await get(`${prefix}/api/v1/nothing-here`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ data: null, message: 'Not found' });
+  });
+
+  it('does not serve the raw index.html without the base path', async () => {
+    const res = await get(`${prefix}/index.html`);
+    expect(res.body).toContain(`<base href="${basePath}" />`);
+  });
+});
+
+describe('paths outside BASE_PATH', () => {
+  let server: TestServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = fakeBuild();
+    server = await startTestServer({ BASE_PATH: '/console/' }, { consoleDir: dist });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('are not found', async () => {
+    for (const url of ['/', '/login', '/api/v1/healthCheck/api']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+});

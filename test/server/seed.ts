@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../server/db/client';
+import { companies, distributors, resellers, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/domain/passwords';
+
+/** Satisfies the password rule; every seeded user has it unless told otherwise. */
+export const TEST_PASSWORD = 'Correct#Horse42';
+export const NEW_PASSWORD = 'Battery$Staple77';
+
+const unique = () => randomBytes(4).toString('hex');
+
+const hashes = new Map<string, Promise<string>>();
+/** argon2 is slow on purpose; tests hash each distinct password once. */
+const cachedHash = (password: string) => {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+  }
+  return hashed;
+};
+
+export interface CompanyOptions {
+  name?: string;
+  logoUrl?: string | null;
+  resellerName?: string | null;
+  resellerEmail?: string;
+  resellerLogoUrl?: string | null;
+  tabLogoUrl?: string | null;
+}
+
+/** A distributor, reseller and company, straight into the database. */
+export async function createCompany(db: Db, options: CompanyOptions = {}) {
+  const tag = unique();
+  const [distributor] = await db
+    .insert(distributors)
+    .values({ externalId: `d-${tag}`, name: `Distributor ${tag}`, email: `d-${tag}@example.com` })
+    .returning();
+  const [reseller] = await db
+    .insert(resellers)
+    .values({
+      externalId: `r-${tag}`,
+      distributorId: distributor!.id,
+      name: `Reseller ${tag}`,
+      email: options.resellerEmail ?? `support-${tag}@reseller.example`,
+      resellerName: options.resellerName ?? null,
+      logoUrl: options.resellerLogoUrl ?? null,
+      tabLogoUrl: options.tabLogoUrl ?? null,
+    })
+    .returning();
+  const [company] = await db
+    .insert(companies)
+    .values({
+      externalId: `c-${tag}`,
+      resellerId: reseller!.id,
+      name: options.name ?? `Company ${tag}`,
+      logoUrl: options.logoUrl ?? null,
+    })
+    .returning();
+  return { company: company!, reseller: reseller! };
+}
+
+export interface UserOptions {
+  companyId: number;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  /** null: an invited user who has not activated the account yet. */
+  password?: string | null;
+  isAdmin?: boolean;
+  isReseller?: boolean;
+  forcePasswordReset?: boolean;
+  createdAt?: Date;
+}
+
+export async function createUser(db: Db, options: UserOptions) {
+  const password = options.password === undefined ? TEST_PASSWORD : options.password;
+  const [user] = await db
+    .insert(users)
+    .values({
+      companyId: options.companyId,
+      email: options.email ?? `user-${unique()}@example.com`,
+      firstName: options.firstName ?? 'Test',
+      lastName: options.lastName ?? 'User',
+      passwordHash: password === null ? null : await cachedHash(password),
+      isAdmin: options.isAdmin ?? false,
+      isReseller: options.isReseller ?? false,
+      forcePasswordReset: options.forcePasswordReset ?? false,
+      activatedAt: password === null ? null : new Date('2026-01-01T00:00:00Z'),
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    })
+    .returning();
+  return { ...user!, password };
+}
