@@ -1,0 +1,22 @@
+import { ApiError } from '../api/client';
+
+/** The fixed leads of spec section 8 for the identity screens; the server's message follows each. */
+export const identityErrorLeads = {
+  login: 'Error logging in.',
+  authenticate: 'Error authenticating',
+  checkAuth: 'Error checking auth.',
+  logout: 'Error logging out',
+  resetPassword: 'Error resetting password',
+  confirmEmail: 'Error confirming email',
+  forgotPassword: 'Error forgot password',
+} as const;
+
+/** The message to show under a lead: the server's own words when there was an answer. */
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/** Per-field messages of a 400 answer that say more than its message does. */
+export const fieldErrorMessages = (error: unknown): string[] =>
+  error instanceof ApiError
+    ? [...new Set(error.errors.map((e) => e.message))].filter((m) => m !== error.message)
+    : [];

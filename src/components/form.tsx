@@ -1,0 +1,228 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Input,
+  List,
+  PasswordInput,
+  PinInput,
+  TextInput,
+  type ButtonProps,
+  type CheckboxProps,
+  type PasswordInputProps,
+  type TextInputProps,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form';
+import { useId, type ChangeEvent, type ComponentProps, type ReactNode, type Ref } from 'react';
+import { errorMessage, fieldErrorMessages } from './error-text';
+
+/**
+ * The one form toolkit of the console: TanStack Form bound to Mantine inputs. Forms validate with
+ * a zod schema from the contract on submit, then again on every change once submitted
+ * (`validationLogic: revalidateLogic()` with `validators.onDynamic`).
+ */
+export const { fieldContext, formContext, useFieldContext, useFormContext } =
+  createFormHookContexts();
+
+/** Errors arrive as strings or as Standard Schema issues (zod), possibly nested per validator. */
+function firstErrorMessage(errors: readonly unknown[]): string | undefined {
+  for (const error of errors.flat(2)) {
+    if (typeof error === 'string' && error) return error;
+    if (error && typeof error === 'object' && 'message' in error) {
+      const { message } = error;
+      if (typeof message === 'string' && message) return message;
+    }
+  }
+  return undefined;
+}
+
+function useFieldError() {
+  const field = useFieldContext<unknown>();
+  return useStore(field.store, (state) => firstErrorMessage(state.meta.errors));
+}
+
+type BoundInputProps<P> = Omit<P, 'value' | 'onChange' | 'onBlur' | 'error' | 'name'> & {
+  label: string;
+};
+
+/** What a Mantine text-like input needs from its field. */
+function useTextBinding() {
+  const field = useFieldContext<string>();
+  const value = useStore(field.store, (state) => state.value);
+  const error = useFieldError();
+  return {
+    name: field.name,
+    'data-field': field.name,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      field.handleChange(event.currentTarget.value),
+    onBlur: field.handleBlur,
+    error,
+    // `required` still reaches assistive technology; no asterisk, as these forms need every field.
+    withAsterisk: false,
+  };
+}
+
+function TextField(props: BoundInputProps<TextInputProps>) {
+  const binding = useTextBinding();
+  return <TextInput {...binding} {...props} />;
+}
+
+function PasswordField(props: BoundInputProps<PasswordInputProps>) {
+  const binding = useTextBinding();
+  return <PasswordInput {...binding} {...props} />;
+}
+
+function CheckboxField(props: BoundInputProps<CheckboxProps>) {
+  const field = useFieldContext<boolean>();
+  const checked = useStore(field.store, (state) => state.value);
+  const error = useFieldError();
+  return (
+    <Checkbox
+      {...props}
+      name={field.name}
+      data-field={field.name}
+      checked={checked}
+      onChange={(event) => field.handleChange(event.currentTarget.checked)}
+      onBlur={field.handleBlur}
+      error={error}
+    />
+  );
+}
+
+/** A one-time code in separate digit slots; pasting the whole code fills every slot. */
+function CodeField({
+  label,
+  length,
+  disabled,
+  autoFocus,
+  inputRef,
+}: {
+  label: string;
+  length: number;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  /** The first slot, to put the cursor back after a rejected code. */
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const field = useFieldContext<string>();
+  const value = useStore(field.store, (state) => state.value);
+  const error = useFieldError();
+  const id = useId();
+  const labelId = `${id}-label`;
+  const errorId = `${id}-error`;
+  return (
+    <Input.Wrapper
+      label={label}
+      labelElement="div"
+      labelProps={{ id: labelId }}
+      error={error}
+      errorProps={{ id: errorId }}
+    >
+      <PinInput
+        ref={inputRef}
+        mt={6}
+        aria-labelledby={labelId}
+        length={length}
+        type="number"
+        oneTimeCode
+        autoFocus={autoFocus}
+        disabled={disabled}
+        size="lg"
+        gap="xs"
+        // The slots share the card's width like every other field.
+        styles={{ pinInput: { flex: 1 }, input: { width: '100%' } }}
+        value={value}
+        onChange={field.handleChange}
+        onBlur={field.handleBlur}
+        error={!!error}
+        getInputProps={(index) => ({
+          'aria-label': `Digit ${index + 1} of ${length}`,
+          'aria-describedby': error ? errorId : undefined,
+          ...(index === 0 ? { 'data-field': field.name } : {}),
+        })}
+        hiddenInputProps={{ name: field.name }}
+      />
+    </Input.Wrapper>
+  );
+}
+
+/** The form element: submits through TanStack Form and focuses the first invalid field. */
+function Form({ children, ...props }: Omit<ComponentProps<'form'>, 'onSubmit' | 'noValidate'>) {
+  const form = useFormContext();
+  return (
+    <form
+      {...props}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        const element = event.currentTarget;
+        void form.handleSubmit().then(() => {
+          if (!form.state.isValid) focusFirstInvalid(element, form.state.fieldMeta);
+        });
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+function focusFirstInvalid(
+  element: HTMLFormElement,
+  fieldMeta: Record<string, { errors: readonly unknown[] } | undefined>,
+) {
+  const first = [...element.querySelectorAll<HTMLElement>('[data-field]')].find(
+    (input) => firstErrorMessage(fieldMeta[input.dataset.field ?? '']?.errors ?? []) !== undefined,
+  );
+  first?.focus();
+}
+
+/** The form's submit button: shows a loader and refuses a second click while submitting. */
+function SubmitButton({ children, disabled, ...props }: ButtonProps & { disabled?: boolean }) {
+  const form = useFormContext();
+  const isSubmitting = useStore(form.store, (state) => state.isSubmitting);
+  return (
+    <Button type="submit" fullWidth {...props} disabled={disabled} loading={isSubmitting}>
+      {children}
+    </Button>
+  );
+}
+
+export const { useAppForm, withForm, withFieldGroup } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: { TextField, PasswordField, CheckboxField, CodeField },
+  formComponents: { Form, SubmitButton },
+});
+
+/**
+ * A failed submit, inline in the form (never a toast): the spec's lead as the title and the
+ * server's message as the body.
+ */
+export function FormError({
+  title,
+  error,
+  children,
+}: {
+  title: string;
+  error: unknown;
+  children?: ReactNode;
+}) {
+  if (!error) return null;
+  const details = fieldErrorMessages(error);
+  return (
+    <Alert color="red" variant="light" title={title} icon={<IconAlertCircle aria-hidden />}>
+      {errorMessage(error)}
+      {details.length > 0 && (
+        <List size="sm" mt={4}>
+          {details.map((message) => (
+            <List.Item key={message}>{message}</List.Item>
+          ))}
+        </List>
+      )}
+      {children}
+    </Alert>
+  );
+}

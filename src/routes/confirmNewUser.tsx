@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ConfirmNewUserScreen } from './-components/confirm-new-user-screen';
+import { tokenSearch } from './-components/token-link';
+
+export const Route = createFileRoute('/confirmNewUser')({
+  validateSearch: tokenSearch,
+  component: ConfirmNewUserScreen,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ResetPasswordScreen } from './-components/reset-password-screen';
+import { tokenSearch } from './-components/token-link';
+
+export const Route = createFileRoute('/resetPassword')({
+  validateSearch: tokenSearch,
+  component: ResetPasswordScreen,
+});
