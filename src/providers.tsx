@@ -1,9 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Toasts } from './components/toasts';
 import { theme } from './theme';
 
 /** Mantine, toasts and React Query: shared by the app and the component tests. */
@@ -16,7 +16,7 @@ export function Providers({
 }) {
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="bottom-left" autoClose={5000} />
+      <Toasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -10,11 +10,32 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as ConfirmNewUserRouteImport } from './routes/confirmNewUser'
+import { Route as ForgotPasswordRouteImport } from './routes/forgotPassword'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as MfaRouteImport } from './routes/mfa'
+import { Route as ResetPasswordRouteImport } from './routes/resetPassword'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppNetworksRouteImport } from './routes/_app/networks'
+import { Route as AppSupportRouteImport } from './routes/_app/support'
+import { Route as AppTeamsRouteImport } from './routes/_app/teams'
+import { Route as AppUserRouteImport } from './routes/_app/user'
+import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as AppVirtualMachinesRouteImport } from './routes/_app/virtualMachines'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmNewUserRoute = ConfirmNewUserRouteImport.update({
+  id: '/confirmNewUser',
+  path: '/confirmNewUser',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgotPassword',
+  path: '/forgotPassword',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -22,37 +43,161 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LogoutRoute = LogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MfaRoute = MfaRouteImport.update({
+  id: '/mfa',
+  path: '/mfa',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/resetPassword',
+  path: '/resetPassword',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppNetworksRoute = AppNetworksRouteImport.update({
+  id: '/networks',
+  path: '/networks',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSupportRoute = AppSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTeamsRoute = AppTeamsRouteImport.update({
+  id: '/teams',
+  path: '/teams',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUserRoute = AppUserRouteImport.update({
+  id: '/user',
+  path: '/user',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersRoute = AppUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVirtualMachinesRoute = AppVirtualMachinesRouteImport.update({
+  id: '/virtualMachines',
+  path: '/virtualMachines',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/confirmNewUser': typeof ConfirmNewUserRoute
+  '/forgotPassword': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
+  '/mfa': typeof MfaRoute
+  '/resetPassword': typeof ResetPasswordRoute
+  '/networks': typeof AppNetworksRoute
+  '/support': typeof AppSupportRoute
+  '/teams': typeof AppTeamsRoute
+  '/user': typeof AppUserRoute
+  '/users': typeof AppUsersRoute
+  '/virtualMachines': typeof AppVirtualMachinesRoute
 }
 export interface FileRoutesByTo {
+  '/confirmNewUser': typeof ConfirmNewUserRoute
+  '/forgotPassword': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
+  '/mfa': typeof MfaRoute
+  '/resetPassword': typeof ResetPasswordRoute
+  '/networks': typeof AppNetworksRoute
+  '/support': typeof AppSupportRoute
+  '/teams': typeof AppTeamsRoute
+  '/user': typeof AppUserRoute
+  '/users': typeof AppUsersRoute
+  '/virtualMachines': typeof AppVirtualMachinesRoute
   '/': typeof AppIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/confirmNewUser': typeof ConfirmNewUserRoute
+  '/forgotPassword': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
+  '/mfa': typeof MfaRoute
+  '/resetPassword': typeof ResetPasswordRoute
+  '/_app/networks': typeof AppNetworksRoute
+  '/_app/support': typeof AppSupportRoute
+  '/_app/teams': typeof AppTeamsRoute
+  '/_app/user': typeof AppUserRoute
+  '/_app/users': typeof AppUsersRoute
+  '/_app/virtualMachines': typeof AppVirtualMachinesRoute
   '/_app/': typeof AppIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login'
+  fullPaths:
+    | '/'
+    | '/confirmNewUser'
+    | '/forgotPassword'
+    | '/login'
+    | '/logout'
+    | '/mfa'
+    | '/resetPassword'
+    | '/networks'
+    | '/support'
+    | '/teams'
+    | '/user'
+    | '/users'
+    | '/virtualMachines'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/'
-  id: '__root__' | '/_app' | '/login' | '/_app/'
+  to:
+    | '/confirmNewUser'
+    | '/forgotPassword'
+    | '/login'
+    | '/logout'
+    | '/mfa'
+    | '/resetPassword'
+    | '/networks'
+    | '/support'
+    | '/teams'
+    | '/user'
+    | '/users'
+    | '/virtualMachines'
+    | '/'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/confirmNewUser'
+    | '/forgotPassword'
+    | '/login'
+    | '/logout'
+    | '/mfa'
+    | '/resetPassword'
+    | '/_app/networks'
+    | '/_app/support'
+    | '/_app/teams'
+    | '/_app/user'
+    | '/_app/users'
+    | '/_app/virtualMachines'
+    | '/_app/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  ConfirmNewUserRoute: typeof ConfirmNewUserRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
+  LogoutRoute: typeof LogoutRoute
+  MfaRoute: typeof MfaRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -64,11 +209,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/confirmNewUser': {
+      id: '/confirmNewUser'
+      path: '/confirmNewUser'
+      fullPath: '/confirmNewUser'
+      preLoaderRoute: typeof ConfirmNewUserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgotPassword': {
+      id: '/forgotPassword'
+      path: '/forgotPassword'
+      fullPath: '/forgotPassword'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/logout': {
+      id: '/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mfa': {
+      id: '/mfa'
+      path: '/mfa'
+      fullPath: '/mfa'
+      preLoaderRoute: typeof MfaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/resetPassword': {
+      id: '/resetPassword'
+      path: '/resetPassword'
+      fullPath: '/resetPassword'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/': {
@@ -78,14 +258,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/networks': {
+      id: '/_app/networks'
+      path: '/networks'
+      fullPath: '/networks'
+      preLoaderRoute: typeof AppNetworksRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/support': {
+      id: '/_app/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof AppSupportRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/teams': {
+      id: '/_app/teams'
+      path: '/teams'
+      fullPath: '/teams'
+      preLoaderRoute: typeof AppTeamsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/user': {
+      id: '/_app/user'
+      path: '/user'
+      fullPath: '/user'
+      preLoaderRoute: typeof AppUserRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users': {
+      id: '/_app/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof AppUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/virtualMachines': {
+      id: '/_app/virtualMachines'
+      path: '/virtualMachines'
+      fullPath: '/virtualMachines'
+      preLoaderRoute: typeof AppVirtualMachinesRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
+  AppNetworksRoute: typeof AppNetworksRoute
+  AppSupportRoute: typeof AppSupportRoute
+  AppTeamsRoute: typeof AppTeamsRoute
+  AppUserRoute: typeof AppUserRoute
+  AppUsersRoute: typeof AppUsersRoute
+  AppVirtualMachinesRoute: typeof AppVirtualMachinesRoute
   AppIndexRoute: typeof AppIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppNetworksRoute: AppNetworksRoute,
+  AppSupportRoute: AppSupportRoute,
+  AppTeamsRoute: AppTeamsRoute,
+  AppUserRoute: AppUserRoute,
+  AppUsersRoute: AppUsersRoute,
+  AppVirtualMachinesRoute: AppVirtualMachinesRoute,
   AppIndexRoute: AppIndexRoute,
 }
 
@@ -93,7 +327,12 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  ConfirmNewUserRoute: ConfirmNewUserRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
+  LogoutRoute: LogoutRoute,
+  MfaRoute: MfaRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { basePath } from './api/base-path';
 import { onUnauthorized } from './api/client';
+import type { User } from './api/contract/users';
 import { sessionStore } from './api/session-store';
 import { authKeys } from './queries/auth';
 import { routeTree } from './routeTree.gen';
@@ -33,5 +34,14 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+}
+
+/** What one screen hands the next through navigation state (login → one-time code → reset). */
+declare module '@tanstack/history' {
+  interface HistoryState {
+    email?: string;
+    resellerEmail?: string;
+    user?: User;
   }
 }

@@ -1,6 +1,10 @@
-import { Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { PageHeader } from '../../components/page-header';
 
 export const Route = createFileRoute('/_app/')({
-  component: () => <Title order={2}>Dashboard</Title>,
+  component: DashboardPage,
 });
+
+function DashboardPage() {
+  return <PageHeader title="Dashboard" />;
+}

@@ -1,0 +1,212 @@
+import { Alert, Center, Loader, Paper, Table, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { FlexRender, type RowData, type SortingState, type Updater } from '@tanstack/react-table';
+import type { KeyboardEvent, ReactNode } from 'react';
+import classes from './data-table.module.css';
+import { HeaderCell } from './sort-header';
+import { useAppTable, type DataTableColumn } from './table-hook';
+import { TablePagination } from './table-pagination';
+import type { TableSort } from './table-search';
+import { TableToolbar } from './table-toolbar';
+
+export interface DataTableProps<TData extends RowData> {
+  /** Heading of the table card, and its accessible name. */
+  title?: ReactNode;
+  description?: ReactNode;
+  /** Build with `createAppColumnHelper<Row>()`; a column's id is its sort key on the server. */
+  columns: DataTableColumn<TData>[];
+  /** The current page's rows (undefined while the first load runs). */
+  data: readonly TData[] | undefined;
+  /** Stable row ids (keys, focus) — usually the entity id. */
+  getRowId?: (row: TData) => string;
+
+  /** 1-based page; with onPageChange, paging shows when totalPages > 1. */
+  page?: number;
+  totalPages?: number;
+  onPageChange?: (page: number) => void;
+
+  /** The committed search; with onSearchChange a search box shows (typing debounced 200 ms). */
+  search?: string;
+  onSearchChange?: (search: string) => void;
+  searchPlaceholder?: string;
+
+  /** The server-side sort; with onSortChange, sortable columns get header buttons. */
+  sort?: TableSort;
+  onSortChange?: (sort: TableSort) => void;
+
+  /** No data yet: a spinner instead of rows. */
+  isPending?: boolean;
+  /** A request is under way (refresh, page change): dims stale rows and disables Refresh. */
+  isFetching?: boolean;
+  /** A load failure: replaces the table with an alert. */
+  error?: Error | null;
+  errorTitle?: string;
+  /** With it a Refresh button shows. */
+  onRefresh?: () => void;
+  emptyMessage?: string;
+  /** Makes rows clickable and keyboard reachable (Enter opens). */
+  onRowClick?: (row: TData) => void;
+  /** More controls next to the search box (e.g. a region filter). */
+  toolbar?: ReactNode;
+}
+
+/**
+ * THE table of the console: every list goes through it. Headless TanStack Table (sorting and
+ * paging are manual: the server does them; the URL holds the state) drawn with Mantine.
+ */
+export function DataTable<TData extends RowData>({
+  title,
+  description,
+  columns,
+  data,
+  getRowId,
+  page = 1,
+  totalPages = 1,
+  onPageChange,
+  search,
+  onSearchChange,
+  searchPlaceholder,
+  sort,
+  onSortChange,
+  isPending = false,
+  isFetching = false,
+  error,
+  errorTitle = 'Something went wrong',
+  onRefresh,
+  emptyMessage = 'No data',
+  onRowClick,
+  toolbar,
+}: DataTableProps<TData>) {
+  const pageCount = Math.max(1, totalPages);
+  const table = useAppTable({
+    columns,
+    data: data ?? [],
+    getRowId: getRowId ? (row) => getRowId(row) : undefined,
+    // Controlled by the caller (the URL). pageSize only matters to client-side paging, which the
+    // server does here.
+    state: {
+      sorting: sort ? [sort] : [],
+      pagination: { pageIndex: page - 1, pageSize: data?.length ?? 0 },
+    },
+    enableSorting: !!onSortChange,
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = typeof updater === 'function' ? updater(sort ? [sort] : []) : updater;
+      const [first] = next;
+      if (first) onSortChange?.({ id: first.id, desc: first.desc });
+    },
+    pageCount,
+    onPaginationChange: (updater) => {
+      const current = { pageIndex: page - 1, pageSize: data?.length ?? 0 };
+      const next = typeof updater === 'function' ? updater(current) : updater;
+      if (next.pageIndex !== current.pageIndex) onPageChange?.(next.pageIndex + 1);
+    },
+  });
+
+  const rows = table.getRowModel().rows;
+  const columnCount = table.getAllLeafColumns().length || columns.length;
+  const showRows = !error && !(isPending && !data);
+
+  const onRowKeyDown = (event: KeyboardEvent, row: TData) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick?.(row);
+  };
+
+  let body: ReactNode;
+  if (isPending && !data) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columnCount}>
+          <Center py="xl">
+            <Loader size="sm" aria-label="Loading data" />
+          </Center>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columnCount}>
+          <Text ta="center" c="dimmed" py="xl" size="sm">
+            {emptyMessage}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = rows.map((row) => (
+      <Table.Tr
+        key={row.id}
+        className={onRowClick ? classes.clickableRow : undefined}
+        tabIndex={onRowClick ? 0 : undefined}
+        onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+        onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row.original) : undefined}
+      >
+        {row.getAllCells().map((cell) => {
+          const meta = cell.column.columnDef.meta;
+          return (
+            <Table.Td key={cell.id} style={{ textAlign: meta?.align }}>
+              <FlexRender cell={cell} />
+            </Table.Td>
+          );
+        })}
+      </Table.Tr>
+    ));
+  }
+
+  return (
+    <Paper withBorder radius="md" shadow="xs">
+      <TableToolbar
+        title={title}
+        description={description}
+        search={search}
+        onSearchChange={onSearchChange}
+        searchPlaceholder={searchPlaceholder}
+        isFetching={isFetching}
+        onRefresh={onRefresh}
+        extras={toolbar}
+      />
+      {error ? (
+        <Alert
+          m="md"
+          mt={0}
+          color="red"
+          variant="light"
+          title={errorTitle}
+          icon={<IconAlertCircle aria-hidden />}
+        >
+          {error.message}
+        </Alert>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            highlightOnHover={!!onRowClick && rows.length > 0}
+            aria-busy={isFetching || undefined}
+            className={isFetching && !isPending && showRows ? classes.stale : undefined}
+          >
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <HeaderCell key={header.id} header={header} />
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>{body}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {!error && onPageChange && pageCount > 1 && (
+        <TablePagination
+          page={page}
+          totalPages={pageCount}
+          canPrevious={table.getCanPreviousPage()}
+          canNext={table.getCanNextPage()}
+          onPrevious={() => table.previousPage()}
+          onNext={() => table.nextPage()}
+        />
+      )}
+    </Paper>
+  );
+}

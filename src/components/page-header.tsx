@@ -1,0 +1,63 @@
+import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+
+export interface PageAction {
+  name: string;
+  onClick: () => void;
+  icon?: ReactNode;
+  disabled?: boolean;
+}
+
+interface PageHeaderProps {
+  title: string;
+  /** Shows the back arrow; with no onBack it goes back in history. */
+  withBack?: boolean;
+  onBack?: () => void;
+  secondaryTitle?: ReactNode;
+  action?: PageAction;
+}
+
+/** The title row of every protected page (spec section 1, shared layout). */
+export function PageHeader({ title, withBack, onBack, secondaryTitle, action }: PageHeaderProps) {
+  const router = useRouter();
+  const showBack = withBack || !!onBack;
+  return (
+    <Group justify="space-between" align="center" mb="lg" gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        {showBack && (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Go back"
+            onClick={onBack ?? (() => router.history.back())}
+          >
+            <IconArrowLeft size={20} aria-hidden />
+          </ActionIcon>
+        )}
+        <Stack gap={0} miw={0}>
+          <Title order={2} fz={{ base: 22, sm: 26 }} lineClamp={1}>
+            {title}
+          </Title>
+          {secondaryTitle && (
+            <Text c="dimmed" size="sm" lineClamp={1}>
+              {secondaryTitle}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      {action && (
+        <Button
+          onClick={action.onClick}
+          leftSection={action.icon}
+          disabled={action.disabled}
+          style={{ flexShrink: 0 }}
+        >
+          {action.name}
+        </Button>
+      )}
+    </Group>
+  );
+}

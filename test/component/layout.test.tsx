@@ -1,0 +1,253 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../src/api/contract/users';
+import { DEFAULT_TAB_ICON } from '../../src/components/branding';
+import { aUser } from './fixtures';
+import { api, fail, http, ok, server } from './msw';
+import { renderApp } from './render';
+import { setViewportWidth } from './viewport';
+
+const signedIn = (overrides: Partial<User> = {}) =>
+  server.use(http.get(api('auth/check'), () => ok({ user: aUser(overrides) })));
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+const navLink = (name: string) => within(mainNav()).getByRole('link', { name });
+
+describe('protected layout: authentication check', () => {
+  it('runs before the screen loads: no session goes to /login without loading the screen', async () => {
+    let listCalls = 0;
+    server.use(
+      http.get(api('auth/check'), () => fail(401, 'Not authenticated')),
+      http.get(api('users/list'), () => {
+        listCalls += 1;
+        return ok({ data: [], totalPages: 1 });
+      }),
+    );
+    sessionStorage.setItem('session', JSON.stringify({ user: aUser() }));
+    const { router } = await renderApp('/users');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(listCalls).toBe(0);
+    expect(sessionStorage.getItem('session')).toBeNull();
+  });
+});
+
+describe('protected layout: sidebar', () => {
+  it('shows the eight links in order, Profile pointing at the current user', async () => {
+    signedIn();
+    await renderApp('/');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    const links = within(mainNav()).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Virtual Machines',
+      'Networks',
+      'Teams',
+      'Users',
+      'Profile',
+      'Support',
+      'Logout',
+    ]);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/',
+      '/virtualMachines',
+      '/networks',
+      '/teams',
+      '/users',
+      '/user?id=7',
+      '/support',
+      '/logout',
+    ]);
+    expect(navLink('Dashboard')).toHaveAttribute('aria-current', 'page');
+    expect(navLink('Users')).not.toHaveAttribute('aria-current');
+  });
+
+  it('every link lands on a titled page', async () => {
+    signedIn();
+    const { user, router } = await renderApp('/');
+    for (const [name, title] of [
+      ['Virtual Machines', 'Virtual Machines'],
+      ['Networks', 'Networks'],
+      ['Teams', 'Teams'],
+      ['Support', 'Support'],
+      ['Profile', 'User'],
+    ] as const) {
+      await user.click(navLink(name));
+      expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+      expect(navLink(name)).toHaveAttribute('aria-current', 'page');
+    }
+    expect(router.state.location.href).toBe('/user?id=7');
+  });
+
+  it('highlights Profile on the own user page and Users on somebody else’s', async () => {
+    signedIn({ id: 7 });
+    const { router } = await renderApp('/user?id=7');
+    await screen.findByRole('heading', { name: 'User' });
+    expect(navLink('Profile')).toHaveAttribute('aria-current', 'page');
+    expect(navLink('Users')).not.toHaveAttribute('aria-current');
+
+    await act(() => router.navigate({ to: '/user', search: { id: 8 } }));
+    await waitFor(() => expect(navLink('Users')).toHaveAttribute('aria-current', 'page'));
+    expect(navLink('Profile')).not.toHaveAttribute('aria-current');
+    expect(
+      within(mainNav())
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page'),
+    ).toHaveLength(1);
+  });
+
+  it('shows the user name and company at the bottom', async () => {
+    signedIn();
+    await renderApp('/');
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText('Analytical Engines')).toBeInTheDocument();
+  });
+});
+
+describe('protected layout: collapsing (desktop)', () => {
+  it('collapses to icons, hides name and company, and saves the choice', async () => {
+    setViewportWidth(1280);
+    signedIn();
+    const { user } = await renderApp('/');
+    await screen.findByText('Ada Lovelace');
+    expect(screen.queryByRole('button', { name: 'Toggle navigation' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(localStorage.getItem('sidebar-collapsed')).toBe('true');
+    expect(screen.queryByText('Ada Lovelace')).not.toBeInTheDocument();
+    expect(screen.queryByText('Analytical Engines')).not.toBeInTheDocument();
+    // Titles become tooltips: the links keep their names but show no text.
+    expect(navLink('Users')).toBeInTheDocument();
+    expect(navLink('Users')).not.toHaveTextContent('Users');
+
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(localStorage.getItem('sidebar-collapsed')).toBe('false');
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+  });
+
+  it('restores the collapsed state on load', async () => {
+    setViewportWidth(1280);
+    localStorage.setItem('sidebar-collapsed', 'true');
+    signedIn();
+    await renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+    expect(screen.queryByText('Ada Lovelace')).not.toBeInTheDocument();
+  });
+
+  it('shows the title of a collapsed link as a delayed tooltip', async () => {
+    setViewportWidth(1280);
+    localStorage.setItem('sidebar-collapsed', 'true');
+    signedIn();
+    const { user } = await renderApp('/');
+    await user.hover(await screen.findByRole('link', { name: 'Networks' }));
+    // Tooltips open after 700 ms, not at once.
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    expect(await screen.findByRole('tooltip', {}, { timeout: 2000 })).toHaveTextContent('Networks');
+  });
+});
+
+describe('protected layout: mobile menu (under 1024 px)', () => {
+  it('opens with the burger and closes when a link is chosen', async () => {
+    setViewportWidth(390);
+    signedIn();
+    const { user, router } = await renderApp('/');
+    const burger = await screen.findByRole('button', { name: 'Toggle navigation' });
+    expect(screen.queryByRole('button', { name: 'Collapse sidebar' })).not.toBeInTheDocument();
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await user.click(burger);
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    await user.click(navLink('Teams'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teams'));
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('is forced closed when the window reaches 1024 px', async () => {
+    setViewportWidth(1023);
+    signedIn();
+    const { user } = await renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Toggle navigation' }));
+    expect(screen.getByRole('button', { name: 'Toggle navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    act(() => setViewportWidth(1024));
+    expect(screen.queryByRole('button', { name: 'Toggle navigation' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toBeInTheDocument();
+    act(() => setViewportWidth(800));
+    expect(screen.getByRole('button', { name: 'Toggle navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+});
+
+describe('protected layout: branding', () => {
+  it('uses the reseller name as title, its tab icon and its logo', async () => {
+    setViewportWidth(1280);
+    signedIn({
+      resellerName: 'Acme Cloud',
+      tabLogoUrl: 'https://cdn.example.com/acme.ico',
+      logoUrl: 'https://cdn.example.com/acme.svg',
+    });
+    await renderApp('/');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await waitFor(() => expect(document.title).toBe('Acme Cloud'));
+    expect(document.getElementById('tab-icon')).toHaveAttribute(
+      'href',
+      'https://cdn.example.com/acme.ico',
+    );
+    expect(screen.getByRole('img', { name: 'Acme Cloud' })).toHaveAttribute(
+      'src',
+      'https://cdn.example.com/acme.svg',
+    );
+  });
+
+  it('shows the reseller name when there is no logo', async () => {
+    setViewportWidth(1280);
+    signedIn({ resellerName: 'Acme Cloud' });
+    await renderApp('/');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(screen.getByText('Acme Cloud')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('falls back to "Launchpad" and a plain white circle', async () => {
+    document.title = 'stale';
+    document.querySelectorAll('link#tab-icon').forEach((link) => link.remove());
+    const icon = document.createElement('link');
+    icon.id = 'tab-icon';
+    icon.rel = 'icon';
+    icon.href = 'https://stale.example.com/x.ico';
+    document.head.appendChild(icon);
+    setViewportWidth(1280);
+    signedIn({ resellerName: null, tabLogoUrl: null, logoUrl: null });
+    await renderApp('/');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await waitFor(() => expect(document.title).toBe('Launchpad'));
+    expect(document.querySelectorAll('link#tab-icon')).toHaveLength(1);
+    expect(document.getElementById('tab-icon')).toHaveAttribute('href', DEFAULT_TAB_ICON);
+    expect(DEFAULT_TAB_ICON).toContain("fill='white'");
+    expect(screen.getByText('Launchpad')).toBeInTheDocument();
+    icon.remove();
+  });
+});
+
+describe('protected layout: loading bar', () => {
+  it('shows while a request is in flight', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    signedIn();
+    server.use(
+      http.get(api('users/list'), async () => {
+        await gate;
+        return ok({ data: [], totalPages: 1 });
+      }),
+    );
+    await renderApp('/users');
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    release();
+    await waitFor(() =>
+      expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument(),
+    );
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+  });
+});

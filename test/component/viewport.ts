@@ -1,0 +1,51 @@
+import { afterEach } from 'vitest';
+
+/**
+ * A matchMedia whose `(min-width: Npx)` queries answer for a chosen viewport width and notify
+ * listeners when it changes (setup.ts's stub always answers false: a narrow screen).
+ */
+type Listener = (event: MediaQueryListEvent) => void;
+const lists = new Set<{ query: string; listeners: Set<Listener>; last: boolean }>();
+let width = 390;
+const original = window.matchMedia;
+
+const evaluate = (query: string) => {
+  const min = /\(min-width:\s*([\d.]+)px\)/.exec(query);
+  return min ? width >= Number(min[1]) : false;
+};
+
+function fakeMatchMedia(query: string): MediaQueryList {
+  const entry = { query, listeners: new Set<Listener>(), last: evaluate(query) };
+  lists.add(entry);
+  return {
+    get matches() {
+      return evaluate(query);
+    },
+    media: query,
+    onchange: null,
+    addListener: (l: Listener) => entry.listeners.add(l),
+    removeListener: (l: Listener) => entry.listeners.delete(l),
+    addEventListener: (_: string, l: Listener) => entry.listeners.add(l),
+    removeEventListener: (_: string, l: Listener) => entry.listeners.delete(l),
+    dispatchEvent: () => false,
+  } as unknown as MediaQueryList;
+}
+
+/** Sets the viewport width seen by media queries, telling those whose answer changed. */
+export function setViewportWidth(px: number) {
+  width = px;
+  window.matchMedia = fakeMatchMedia;
+  for (const entry of lists) {
+    const matches = evaluate(entry.query);
+    if (matches === entry.last) continue;
+    entry.last = matches;
+    const event = { matches, media: entry.query } as MediaQueryListEvent;
+    entry.listeners.forEach((listener) => listener(event));
+  }
+}
+
+afterEach(() => {
+  window.matchMedia = original;
+  lists.clear();
+  width = 390;
+});
