@@ -1,0 +1,89 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The production server as `npm start` runs it, on a free port and a throw-away data folder. */
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** The newest outbox message, as raw .eml text, whose text includes `marker`. */
+  lastMail(marker: string): string | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+    const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'launchpad-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const health = `${url}${env.BASE_PATH ?? '/'}api/v1/healthCheck/database`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(health);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not become healthy within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const outbox = path.join(dataDir, 'outbox');
+  return {
+    url,
+    dataDir,
+    lastMail(marker) {
+      if (!existsSync(outbox)) return undefined;
+      return readdirSync(outbox)
+        .sort()
+        .reverse()
+        .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
+        .find((text) => text.includes(marker));
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

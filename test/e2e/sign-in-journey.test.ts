@@ -1,0 +1,120 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeIn, parseMail } from '../server/mail';
+import { launchChromium, screenshot } from './browser';
+import { startServer, type RunningServer } from './server-process';
+
+const EMAIL = 'e2e-admin@example.com';
+const PASSWORD = 'E2e!Journey-Passw0rd';
+
+async function readCode(server: RunningServer): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const raw = server.lastMail(EMAIL);
+    if (raw) return codeIn(parseMail(raw));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no sign-in code was written to the outbox for ${EMAIL}`);
+}
+
+async function signIn(page: Page, server: RunningServer, base: string) {
+  await page.goto(`${server.url}${base}`);
+  await page.waitForURL(`${server.url}${base}login`);
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  await page.waitForURL(`${server.url}${base}mfa`);
+  await page.getByRole('heading', { name: 'Please check your email' }).waitFor();
+  await screenshot(page, `${base === '/' ? 'root' : 'prefixed'}-02-mfa`);
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(await readCode(server));
+  await page.getByRole('button', { name: 'Authenticate' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+describe('sign-in journey in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ BOOTSTRAP_ADMIN_EMAIL: EMAIL, BOOTSTRAP_ADMIN_PASSWORD: PASSWORD }),
+      launchChromium(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('logs in with the e-mailed code, reaches the dashboard, and logs out for good', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+
+    await page.goto(`${server.url}/users`);
+    await page.waitForURL(`${server.url}/login`);
+    await screenshot(page, 'root-01-login');
+
+    await signIn(page, server, '/');
+    expect(page.url()).toBe(`${server.url}/`);
+    expect(await page.title()).toBe('Launchpad');
+    await screenshot(page, 'root-03-dashboard');
+
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('cell', { name: EMAIL }).waitFor();
+    await screenshot(page, 'root-04-users');
+
+    const token = await page.evaluate<string | null>(
+      "sessionStorage.getItem('token') ?? localStorage.getItem('token')",
+    );
+    expect(token).toBeTruthy();
+
+    await page.getByRole('link', { name: 'Logout' }).click();
+    await page.getByText('Logout Successful').waitFor();
+    await screenshot(page, 'root-05-logged-out');
+
+    // The server revoked the session: the old token is worthless.
+    const check = await fetch(`${server.url}/api/v1/auth/check`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(check.status).toBe(401);
+
+    await page.getByRole('link', { name: 'Return to Login' }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(`${server.url}/login`);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the console under a base path', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({
+        BOOTSTRAP_ADMIN_EMAIL: EMAIL,
+        BOOTSTRAP_ADMIN_PASSWORD: PASSWORD,
+        BASE_PATH: '/console/',
+      }),
+      launchChromium(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('serves deep links, assets and the API under BASE_PATH', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/console/users`);
+    await page.waitForURL(`${server.url}/console/login`);
+    await signIn(page, server, '/console/');
+    expect(page.url()).toBe(`${server.url}/console/`);
+    await screenshot(page, 'prefixed-03-dashboard');
+    expect((await fetch(`${server.url}/api/v1/healthCheck/api`)).status).toBe(404);
+    expect((await fetch(`${server.url}/console/api/v1/healthCheck/api`)).status).toBe(200);
+  });
+});
