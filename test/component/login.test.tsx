@@ -41,6 +41,24 @@ describe('login', () => {
     expect(router.state.location.pathname).toBe('/forgotPassword');
   });
 
+  it('says so when the session check fails for another reason than no session', async () => {
+    server.use(http.get(api('auth/check'), () => fail(503, 'Database is unavailable')));
+    await renderApp('/login');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error checking auth.')).toBeInTheDocument();
+    expect(within(alert).getByText('Database is unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+  });
+
+  it('shows no check error when there is simply no session', async () => {
+    noVerifiedSession();
+    await renderApp('/login');
+
+    await screen.findByRole('heading', { name: 'Login' });
+    expect(screen.queryByText('Error checking auth.')).not.toBeInTheDocument();
+  });
+
   it('shows each validation message and focuses the first invalid field', async () => {
     noVerifiedSession();
     const { user } = await renderApp('/login');

@@ -27,11 +27,12 @@ const checklist = () =>
     .getAllByRole('listitem')
     .map((item) => item.textContent);
 
-function answerReset() {
+function answerReset(onReset?: () => void) {
   const calls: { token: string; body: unknown }[] = [];
   server.use(
     http.post(api('users/resetPasswordFromEmail/:token'), async ({ request, params }) => {
       calls.push({ token: String(params.token), body: await request.json() });
+      onReset?.();
       return ok(null, authMessages.passwordReset);
     }),
   );
@@ -129,7 +130,7 @@ describe('reset password', () => {
     await waitFor(() => expect(confirmPassword()).toHaveFocus());
   });
 
-  it('resets the password, clears the forced reset and offers the way in', async () => {
+  it('resets the password, forgets the session and offers the way in', async () => {
     noVerifiedSession();
     storeSession({ needsReset: true, resetKey: 'email-token' });
     const calls = answerReset();
@@ -144,7 +145,7 @@ describe('reset password', () => {
     expect(calls).toEqual([
       { token: 'email-token', body: { id: 7, password: STRONG_PASSWORD, resetKey: 'email-token' } },
     ]);
-    expect(sessionStore.get()).toMatchObject({ needsReset: false, resetKey: null });
+    expect(sessionStore.get()).toBeNull();
     // No automatic redirect: the user chooses to go on.
     expect(router.state.location.pathname).toBe('/resetPassword');
 
@@ -154,18 +155,33 @@ describe('reset password', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('goes to the dashboard after a forced reset by a verified user', async () => {
-    server.use(http.get(api('auth/check'), () => ok({ user: aUser() })));
-    answerReset();
-    const { router, user } = await openReset();
+  it('sends a verified user to sign in again with the new password after a forced reset', async () => {
+    // The server ends every session of the user on reset: the check answers 401 from then on.
+    let resetDone = false;
+    server.use(
+      http.get(api('auth/check'), () =>
+        resetDone
+          ? fail(401, 'Not authenticated')
+          : ok({ user: aUser({ forcePasswordReset: true }) }),
+      ),
+    );
+    storeSession({ needsReset: true, resetKey: 'forced-key' });
+    answerReset(() => {
+      resetDone = true;
+    });
+    const { queryClient, router, user } = await renderApp('/');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await router.navigate({ to: '/resetPassword', search: { token: 'forced-key', id: 7 } });
 
     await pasteInto(user, newPassword(), STRONG_PASSWORD);
     await pasteInto(user, confirmPassword(), STRONG_PASSWORD);
     await submit(user);
     await user.click(await screen.findByRole('button', { name: 'Go to Reseller Launchpad' }));
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStore.get()).toBeNull();
+    expect(queryClient.getQueryData(['auth', 'check'])).toBeUndefined();
   });
 
   it('falls back to the stored reset key and user id', async () => {

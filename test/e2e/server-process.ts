@@ -21,6 +21,8 @@ async function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** What the server printed on stdout so far (JSON log lines). */
+  output(): string;
   /** The newest outbox message, as raw .eml text, whose text includes `marker`. */
   lastMail(marker: string): string | undefined;
   stop(): Promise<void>;
@@ -45,7 +47,12 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let stdout = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    stdout += chunk;
   });
   const url = `http://127.0.0.1:${port}`;
   const health = `${url}${env.BASE_PATH ?? '/'}api/v1/healthCheck/database`;
@@ -68,6 +75,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   return {
     url,
     dataDir,
+    output: () => stdout,
     lastMail(marker) {
       if (!existsSync(outbox)) return undefined;
       return readdirSync(outbox)

@@ -9,7 +9,8 @@ import { AuthCard } from '../../components/auth-card';
 import { identityErrorLeads } from '../../components/error-text';
 import { FormError, useAppForm } from '../../components/form';
 
-export function LoginScreen() {
+/** `authCheckError`: the session check on opening failed for another reason than no session. */
+export function LoginScreen({ authCheckError }: { authCheckError?: Error }) {
   const navigate = useNavigate();
   const signIn = useMutation({
     mutationFn: (values: LoginBody) => {
@@ -73,6 +74,9 @@ export function LoginScreen() {
                 Forgot Password?
               </Anchor>
             </Group>
+            {signIn.isIdle && (
+              <FormError title={identityErrorLeads.checkAuth} error={authCheckError} />
+            )}
             <FormError title={identityErrorLeads.login} error={signIn.error} />
             <form.SubmitButton>Login</form.SubmitButton>
           </Stack>

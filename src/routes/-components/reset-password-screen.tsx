@@ -9,7 +9,7 @@ import { AuthCard } from '../../components/auth-card';
 import { identityErrorLeads } from '../../components/error-text';
 import { FormError, useAppForm } from '../../components/form';
 import { NewPasswordFields, newPasswordFormSchema } from '../../components/new-password-fields';
-import { authQueries } from '../../queries/auth';
+import { authKeys } from '../../queries/auth';
 import { DonePanel } from './done-panel';
 import { MissingToken } from './token-link';
 
@@ -41,20 +41,10 @@ export function ResetPasswordScreen() {
     mutationFn: ({ password }: Values) =>
       resetPasswordFromEmail(token ?? '', { id: id ?? 0, password, resetKey: token }),
     onSuccess: () => {
-      // The forced reset is done; nothing should send the user back here.
-      const stored = sessionStore.get();
-      if (stored)
-        sessionStore.save({
-          ...stored,
-          needsReset: false,
-          resetKey: null,
-          user: { ...stored.user, forcePasswordReset: false, resetKey: null },
-        });
-      queryClient.setQueryData(authQueries.check().queryKey, (current) =>
-        current
-          ? { user: { ...current.user, forcePasswordReset: false, resetKey: null } }
-          : current,
-      );
+      // The server has ended every session of the user (whoever knew the old password must not
+      // stay signed in): forget ours too, so the way on leads through the login screen.
+      sessionStore.clear();
+      queryClient.removeQueries({ queryKey: authKeys.all });
     },
   });
 
