@@ -3,6 +3,7 @@ import { users } from '../db/schema';
 import { resetPasswordLink, resetPasswordMail } from '../mail/templates';
 import type { ApiDeps } from '../routes/deps';
 import { hashPassword } from './passwords';
+import { clearLoginFailures } from './login-throttle';
 import { revokeUserSessions } from './sessions';
 import { consumeUserToken, issueUserToken } from './user-tokens';
 import { DEFAULT_BRAND, findUserByEmail } from './users-repository';
@@ -39,11 +40,14 @@ export async function resetPasswordWithToken(
       now,
     });
     if (!spent) return false;
-    await tx
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, forcePasswordReset: false, updatedAt: now })
-      .where(eq(users.id, input.userId));
+      .where(eq(users.id, input.userId))
+      .returning({ email: users.email });
     await revokeUserSessions(tx, { userId: input.userId, now });
+    // Proof of the mailbox lifts the failed-login throttle (its message sends users here).
+    if (user) await clearLoginFailures(tx, user.email);
     return true;
   });
 }

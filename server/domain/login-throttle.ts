@@ -1,6 +1,6 @@
 import { and, count, eq, gt, lte } from 'drizzle-orm';
 import type { RateLimits } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { loginFailures } from '../db/schema';
 
 type Limits = Pick<RateLimits, 'loginFailures' | 'loginFailureWindowMs'>;
@@ -33,6 +33,6 @@ export async function recordLoginFailure(db: Db, email: string, now: Date, limit
   });
 }
 
-export async function clearLoginFailures(db: Db, email: string) {
+export async function clearLoginFailures(db: Db | Tx, email: string) {
   await db.delete(loginFailures).where(eq(loginFailures.email, email));
 }

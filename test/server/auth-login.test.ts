@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/api/contract/auth';
 import { loginFailures, sessions } from '../../server/db/schema';
 import { startTestServer, type TestServer } from './harness';
-import { codeIn, lastMailTo } from './mail';
-import { createCompany, createUser, TEST_PASSWORD } from './seed';
+import { codeIn, lastMailTo, linkIn } from './mail';
+import { createCompany, createUser, NEW_PASSWORD, TEST_PASSWORD } from './seed';
 import { logIn } from './sign-in';
 
 let server: TestServer;
@@ -234,5 +234,27 @@ describe('the per-address login throttle', () => {
 
     for (let i = 0; i < limit() - 1; i += 1) await fail(dave.email);
     expect((await login({ email: dave.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('is lifted by a password reset from the e-mailed link, as its message promises', async () => {
+    const erin = await createUser(server.database.db, { companyId, email: 'erin@example.com' });
+    for (let i = 0; i < limit(); i += 1) await fail(erin.email);
+    expect((await login({ email: erin.email, password: TEST_PASSWORD })).statusCode).toBe(429);
+
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/forgotPassword',
+      payload: { email: erin.email },
+    });
+    await server.settled();
+    const link = linkIn(lastMailTo(server, erin.email));
+    const reset = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/resetPasswordFromEmail/${link.searchParams.get('token')}`,
+      payload: { id: erin.id, password: NEW_PASSWORD },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    expect((await login({ email: erin.email, password: NEW_PASSWORD })).statusCode).toBe(200);
   });
 });
