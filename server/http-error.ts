@@ -14,6 +14,4 @@ export const badRequest = (message: string, field?: string) => new HttpError(400
 export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do that') =>
   new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);

@@ -49,10 +49,6 @@ export const sessionStore = {
   save(session: StoredSession) {
     storage().setItem(SESSION_KEY, JSON.stringify(session));
   },
-  update(patch: Partial<StoredSession>) {
-    const current = this.get();
-    if (current) this.save({ ...current, ...patch });
-  },
   /** Forgets the session and token (a failed auth check, a new login). */
   clear() {
     for (const store of [localStorage, sessionStorage]) {

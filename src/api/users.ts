@@ -1,14 +1,11 @@
 import { emptyEnvelope } from './contract/envelope';
 import {
   listUsersResponse,
-  meResponse,
   type ConfirmEmailBody,
   type ListUsersQuery,
   type ResetPasswordBody,
 } from './contract/users';
 import { request } from './client';
-
-export const getMe = () => request('get', 'users/me', meResponse).then((r) => r.data);
 
 export const listUsers = (query: ListUsersQuery) =>
   request('get', 'users/list', listUsersResponse, { searchParams: { ...query } }).then(

@@ -190,7 +190,7 @@ function SubmitButton({ children, disabled, ...props }: ButtonProps & { disabled
   );
 }
 
-export const { useAppForm, withForm, withFieldGroup } = createFormHook({
+export const { useAppForm, withFieldGroup } = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: { TextField, PasswordField, CheckboxField, CodeField },

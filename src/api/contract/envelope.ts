@@ -20,8 +20,6 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
-
 /** Query-string paging shared by every list endpoint. */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
