@@ -78,33 +78,29 @@ export function DataTable<TData extends RowData>({
   toolbar,
 }: DataTableProps<TData>) {
   const pageCount = Math.max(1, totalPages);
+  // Controlled by the caller (the URL). pageSize only matters to client-side paging, which the
+  // server does here.
+  const sorting: SortingState = sort ? [sort] : [];
+  const pagination = { pageIndex: page - 1, pageSize: data?.length ?? 0 };
   const table = useAppTable({
     columns,
     data: data ?? [],
     getRowId: getRowId ? (row) => getRowId(row) : undefined,
-    // Controlled by the caller (the URL). pageSize only matters to client-side paging, which the
-    // server does here.
-    state: {
-      sorting: sort ? [sort] : [],
-      pagination: { pageIndex: page - 1, pageSize: data?.length ?? 0 },
-    },
+    state: { sorting, pagination },
     enableSorting: !!onSortChange,
     onSortingChange: (updater: Updater<SortingState>) => {
-      const next = typeof updater === 'function' ? updater(sort ? [sort] : []) : updater;
-      const [first] = next;
+      const [first] = typeof updater === 'function' ? updater(sorting) : updater;
       if (first) onSortChange?.({ id: first.id, desc: first.desc });
     },
     pageCount,
     onPaginationChange: (updater) => {
-      const current = { pageIndex: page - 1, pageSize: data?.length ?? 0 };
-      const next = typeof updater === 'function' ? updater(current) : updater;
-      if (next.pageIndex !== current.pageIndex) onPageChange?.(next.pageIndex + 1);
+      const next = typeof updater === 'function' ? updater(pagination) : updater;
+      if (next.pageIndex !== pagination.pageIndex) onPageChange?.(next.pageIndex + 1);
     },
   });
 
   const rows = table.getRowModel().rows;
   const columnCount = table.getAllLeafColumns().length || columns.length;
-  const showRows = !error && !(isPending && !data);
 
   const onRowKeyDown = (event: KeyboardEvent, row: TData) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick?.(row);
@@ -182,7 +178,7 @@ export function DataTable<TData extends RowData>({
             horizontalSpacing="md"
             highlightOnHover={!!onRowClick && rows.length > 0}
             aria-busy={isFetching || undefined}
-            className={isFetching && !isPending && showRows ? classes.stale : undefined}
+            className={isFetching && !isPending ? classes.stale : undefined}
           >
             <Table.Thead>
               {table.getHeaderGroups().map((group) => (
