@@ -4,9 +4,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Who may call the route. `public`: anyone. `pending`: a session whose one-time code is not
-     * verified yet (the code check itself). Unset: a verified session.
+     * verified yet (the code check itself). `operator`: the `OPERATOR_TOKEN` bearer, never a user
+     * session (the imports). Unset: a verified session.
      */
-    auth?: 'public' | 'pending';
+    auth?: 'public' | 'pending' | 'operator';
     /**
      * The route also answers a user who must change their password before anything else (the
      * session check, the profile, the password change itself).

@@ -17,8 +17,11 @@ import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as MfaRouteImport } from './routes/mfa'
 import { Route as ResetPasswordRouteImport } from './routes/resetPassword'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppCreateEditTeamRouteImport } from './routes/_app/createEditTeam'
+import { Route as AppCreateUserRouteImport } from './routes/_app/createUser'
 import { Route as AppNetworksRouteImport } from './routes/_app/networks'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
+import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
 import { Route as AppUserRouteImport } from './routes/_app/user'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
@@ -63,6 +66,16 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCreateEditTeamRoute = AppCreateEditTeamRouteImport.update({
+  id: '/createEditTeam',
+  path: '/createEditTeam',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCreateUserRoute = AppCreateUserRouteImport.update({
+  id: '/createUser',
+  path: '/createUser',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppNetworksRoute = AppNetworksRouteImport.update({
   id: '/networks',
   path: '/networks',
@@ -71,6 +84,11 @@ const AppNetworksRoute = AppNetworksRouteImport.update({
 const AppSupportRoute = AppSupportRouteImport.update({
   id: '/support',
   path: '/support',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTeamRoute = AppTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTeamsRoute = AppTeamsRouteImport.update({
@@ -102,8 +120,11 @@ export interface FileRoutesByFullPath {
   '/logout': typeof LogoutRoute
   '/mfa': typeof MfaRoute
   '/resetPassword': typeof ResetPasswordRoute
+  '/createEditTeam': typeof AppCreateEditTeamRoute
+  '/createUser': typeof AppCreateUserRoute
   '/networks': typeof AppNetworksRoute
   '/support': typeof AppSupportRoute
+  '/team': typeof AppTeamRoute
   '/teams': typeof AppTeamsRoute
   '/user': typeof AppUserRoute
   '/users': typeof AppUsersRoute
@@ -116,8 +137,11 @@ export interface FileRoutesByTo {
   '/logout': typeof LogoutRoute
   '/mfa': typeof MfaRoute
   '/resetPassword': typeof ResetPasswordRoute
+  '/createEditTeam': typeof AppCreateEditTeamRoute
+  '/createUser': typeof AppCreateUserRoute
   '/networks': typeof AppNetworksRoute
   '/support': typeof AppSupportRoute
+  '/team': typeof AppTeamRoute
   '/teams': typeof AppTeamsRoute
   '/user': typeof AppUserRoute
   '/users': typeof AppUsersRoute
@@ -133,8 +157,11 @@ export interface FileRoutesById {
   '/logout': typeof LogoutRoute
   '/mfa': typeof MfaRoute
   '/resetPassword': typeof ResetPasswordRoute
+  '/_app/createEditTeam': typeof AppCreateEditTeamRoute
+  '/_app/createUser': typeof AppCreateUserRoute
   '/_app/networks': typeof AppNetworksRoute
   '/_app/support': typeof AppSupportRoute
+  '/_app/team': typeof AppTeamRoute
   '/_app/teams': typeof AppTeamsRoute
   '/_app/user': typeof AppUserRoute
   '/_app/users': typeof AppUsersRoute
@@ -151,8 +178,11 @@ export interface FileRouteTypes {
     | '/logout'
     | '/mfa'
     | '/resetPassword'
+    | '/createEditTeam'
+    | '/createUser'
     | '/networks'
     | '/support'
+    | '/team'
     | '/teams'
     | '/user'
     | '/users'
@@ -165,8 +195,11 @@ export interface FileRouteTypes {
     | '/logout'
     | '/mfa'
     | '/resetPassword'
+    | '/createEditTeam'
+    | '/createUser'
     | '/networks'
     | '/support'
+    | '/team'
     | '/teams'
     | '/user'
     | '/users'
@@ -181,8 +214,11 @@ export interface FileRouteTypes {
     | '/logout'
     | '/mfa'
     | '/resetPassword'
+    | '/_app/createEditTeam'
+    | '/_app/createUser'
     | '/_app/networks'
     | '/_app/support'
+    | '/_app/team'
     | '/_app/teams'
     | '/_app/user'
     | '/_app/users'
@@ -258,6 +294,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/createEditTeam': {
+      id: '/_app/createEditTeam'
+      path: '/createEditTeam'
+      fullPath: '/createEditTeam'
+      preLoaderRoute: typeof AppCreateEditTeamRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/createUser': {
+      id: '/_app/createUser'
+      path: '/createUser'
+      fullPath: '/createUser'
+      preLoaderRoute: typeof AppCreateUserRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/networks': {
       id: '/_app/networks'
       path: '/networks'
@@ -270,6 +320,13 @@ declare module '@tanstack/react-router' {
       path: '/support'
       fullPath: '/support'
       preLoaderRoute: typeof AppSupportRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/team': {
+      id: '/_app/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof AppTeamRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/teams': {
@@ -304,8 +361,11 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppCreateEditTeamRoute: typeof AppCreateEditTeamRoute
+  AppCreateUserRoute: typeof AppCreateUserRoute
   AppNetworksRoute: typeof AppNetworksRoute
   AppSupportRoute: typeof AppSupportRoute
+  AppTeamRoute: typeof AppTeamRoute
   AppTeamsRoute: typeof AppTeamsRoute
   AppUserRoute: typeof AppUserRoute
   AppUsersRoute: typeof AppUsersRoute
@@ -314,8 +374,11 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppCreateEditTeamRoute: AppCreateEditTeamRoute,
+  AppCreateUserRoute: AppCreateUserRoute,
   AppNetworksRoute: AppNetworksRoute,
   AppSupportRoute: AppSupportRoute,
+  AppTeamRoute: AppTeamRoute,
   AppTeamsRoute: AppTeamsRoute,
   AppUserRoute: AppUserRoute,
   AppUsersRoute: AppUsersRoute,

@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  type AnyPgColumn,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -46,6 +49,8 @@ export const companies = pgTable('companies', {
     .references(() => resellers.id),
   name: text('name').notNull(),
   logoUrl: text('logo_url'),
+  /** The reseller's own company: its users are the reseller's staff (`isReseller`). */
+  isResellerStaff: boolean('is_reseller_staff').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -131,4 +136,68 @@ export const loginFailures = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('login_failures_email_idx').on(t.email, t.createdAt)],
+);
+
+/** The fixed roles (Admin 1, Manager 2, Operator 3, Viewer 4); rows are seeded by a migration. */
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  info: text('info').notNull(),
+});
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    parentTeamId: integer('parent_team_id').references((): AnyPgColumn => teams.id, {
+      onDelete: 'set null',
+    }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('teams_company_name_key').on(t.companyId, sql`lower(${t.name})`)],
+);
+
+/** A user's role in one team. Admins (role 1) are members with their fixed role. */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId] }),
+    index('team_members_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A virtual machine of a company, optionally in a team (for access control). The VM issue adds its
+ * configuration, provider state and secrets; teams need its company and team already.
+ */
+export const virtualMachines = pgTable(
+  'virtual_machines',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('virtual_machines_company_team_idx').on(t.companyId, t.teamId)],
 );

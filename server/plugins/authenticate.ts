@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authMessages } from '../../src/api/contract/auth';
 import { findLiveSession, type SessionCaller } from '../domain/sessions';
@@ -13,11 +14,22 @@ declare module 'fastify' {
   }
 }
 
+function bearerToken(request: FastifyRequest): string | undefined {
+  return request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compared as digests so that neither the length nor the content leaks through timing. */
+function isOperatorToken(request: FastifyRequest, operatorToken: string | undefined): boolean {
+  const bearer = bearerToken(request);
+  if (!operatorToken || !bearer) return false;
+  return timingSafeEqual(digest(bearer), digest(operatorToken));
+}
+
 /** The bearer header wins over the cookie: it is what the console sends explicitly. */
 export function sessionToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  const token = bearer ?? request.cookies[SESSION_COOKIE];
+  const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
   return token && isWellFormedSecretToken(token) ? token : undefined;
 }
 
@@ -26,11 +38,21 @@ export function sessionToken(request: FastifyRequest): string | undefined {
  * `pending` accepts a session whose one-time code is not checked yet, the rest need a verified one.
  * A user whose password must be reset reaches only the routes that allow it.
  */
-export function registerAuthentication(app: FastifyInstance, deps: Pick<ApiDeps, 'db' | 'clock'>) {
+export function registerAuthentication(
+  app: FastifyInstance,
+  deps: Pick<ApiDeps, 'db' | 'clock' | 'config'>,
+) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const required = request.routeOptions.config.auth;
     if (required === 'public') return;
+    if (required === 'operator') {
+      if (!deps.config.operatorToken) throw forbidden(authMessages.operatorTokenUnset);
+      if (!isOperatorToken(request, deps.config.operatorToken)) {
+        throw unauthorized(authMessages.operatorTokenRequired);
+      }
+      return;
+    }
     const token = sessionToken(request);
     const session = token ? await findLiveSession(deps.db, token, deps.clock.now()) : undefined;
     if (!session) throw unauthorized(authMessages.notAuthenticated);

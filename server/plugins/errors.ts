@@ -36,7 +36,9 @@ export function registerErrorHandling(
       return reply.code(400).send(body(`${first.field}: ${first.message}`, errors));
     }
     if (error instanceof HttpError) {
-      const errors = error.field ? [{ field: error.field, message: error.message }] : undefined;
+      const errors =
+        error.errors ??
+        (error.field ? [{ field: error.field, message: error.message }] : undefined);
       return reply.code(error.statusCode).send(body(error.message, errors));
     }
     switch (error.code) {

@@ -3,6 +3,10 @@ import { registerAuthentication } from '../plugins/authenticate';
 import { authRoutes } from './auth';
 import type { RouteOptions } from './deps';
 import { healthRoutes } from './health';
+import { importRoutes } from './imports';
+import { permissionRoutes } from './permissions';
+import { roleRoutes } from './roles';
+import { teamRoutes } from './teams';
 import { userRoutes } from './users';
 
 export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
@@ -10,4 +14,8 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(healthRoutes, { prefix: '/healthCheck', deps });
   await app.register(authRoutes, { prefix: '/auth', deps });
   await app.register(userRoutes, { prefix: '/users', deps });
+  await app.register(teamRoutes, { prefix: '/teams', deps });
+  await app.register(roleRoutes, { prefix: '/roles', deps });
+  await app.register(permissionRoutes, { prefix: '/permissions', deps });
+  await app.register(importRoutes, { prefix: '/imports', deps });
 };

@@ -20,3 +20,27 @@ export const fieldErrorMessages = (error: unknown): string[] =>
   error instanceof ApiError
     ? [...new Set(error.errors.map((e) => e.message))].filter((m) => m !== error.message)
     : [];
+
+/** The fixed leads of spec section 8 for users, teams and roles. */
+export const managementErrorLeads = {
+  fetchUsers: 'Error fetching users',
+  createUser: 'Error creating users',
+  editUser: 'Error editing user',
+  deleteUser: 'Error deleting users',
+  fetchUser: 'Error fetching user',
+  fetchRoles: 'Error fetching user roles',
+  updateRole: 'Error updating user role',
+  fetchTeam: 'Error fetching team',
+  fetchTeams: 'Error fetching teams',
+  addTeamUser: 'Error adding user to team',
+  removeTeamUser: 'Error removing user from team',
+  createTeam: 'Error creating team',
+  updateTeam: 'Error updating team',
+  deleteTeam: 'Error deleting team',
+} as const;
+
+/** A lead with the underlying message after a colon, or the lead alone when there is none. */
+export const withLead = (lead: string, error: unknown): string => {
+  const message = error === undefined || error === null ? '' : errorMessage(error);
+  return message ? `${lead}: ${message}` : lead;
+};

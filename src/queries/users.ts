@@ -1,11 +1,22 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ListUsersQuery } from '../api/contract/users';
-import { listUsers } from '../api/users';
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { ListUsersQuery, UserTeamsQuery } from '../api/contract/users';
+import {
+  createUser,
+  deleteUser,
+  editUser,
+  getUserDetails,
+  listUsers,
+  listUserTeams,
+} from '../api/users';
 
 export const userKeys = {
   all: ['users'] as const,
   lists: () => [...userKeys.all, 'list'] as const,
   list: (query: ListUsersQuery) => [...userKeys.lists(), query] as const,
+  details: () => [...userKeys.all, 'detail'] as const,
+  detail: (id: number) => [...userKeys.details(), id] as const,
+  teams: (id: number) => [...userKeys.all, 'teams', id] as const,
+  teamsPage: (id: number, query: UserTeamsQuery) => [...userKeys.teams(id), query] as const,
 };
 
 export const userQueries = {
@@ -15,4 +26,25 @@ export const userQueries = {
       queryFn: () => listUsers(query),
       placeholderData: keepPreviousData,
     }),
+  detail: (id: number) =>
+    queryOptions({ queryKey: userKeys.detail(id), queryFn: () => getUserDetails(id) }),
+  teams: (id: number, query: UserTeamsQuery) =>
+    queryOptions({
+      queryKey: userKeys.teamsPage(id, query),
+      queryFn: () => listUserTeams(id, query),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+// Users appear in team counts and member lists, so user changes also make the teams stale.
+export const userMutations = {
+  create: () =>
+    mutationOptions({ mutationFn: createUser, meta: { invalidates: [userKeys.all, ['teams']] } }),
+  edit: () =>
+    mutationOptions({
+      mutationFn: editUser,
+      meta: { invalidates: [userKeys.all, ['teams'], ['auth']] },
+    }),
+  delete: () =>
+    mutationOptions({ mutationFn: deleteUser, meta: { invalidates: [userKeys.all, ['teams']] } }),
 };

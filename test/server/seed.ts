@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/client';
-import { companies, distributors, resellers, users } from '../../server/db/schema';
+import { ROLE, type RoleId } from '../../src/api/contract/roles';
+import {
+  companies,
+  distributors,
+  resellers,
+  teamMembers,
+  teams,
+  users,
+} from '../../server/db/schema';
 import { hashPassword } from '../../server/domain/passwords';
 
 /** Satisfies the password rule; every seeded user has it unless told otherwise. */
@@ -91,4 +99,32 @@ export async function createUser(db: Db, options: UserOptions) {
     })
     .returning();
   return { ...user!, password };
+}
+
+/** A team of the company, straight into the database. */
+export async function createTeam(
+  db: Db,
+  options: { companyId: number; name?: string; parentTeamId?: number | null },
+) {
+  const [team] = await db
+    .insert(teams)
+    .values({
+      companyId: options.companyId,
+      name: options.name ?? `Team ${unique()}`,
+      parentTeamId: options.parentTeamId ?? null,
+    })
+    .returning();
+  return team!;
+}
+
+/** Puts a user in a team with a role (ROLE.viewer unless told otherwise). */
+export async function addTeamMember(
+  db: Db,
+  options: { teamId: number; userId: number; roleId?: RoleId },
+) {
+  await db.insert(teamMembers).values({
+    teamId: options.teamId,
+    userId: options.userId,
+    roleId: options.roleId ?? ROLE.viewer,
+  });
 }

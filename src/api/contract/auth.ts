@@ -28,6 +28,9 @@ export const authMessages = {
   notAuthenticated: 'Not authenticated',
   verificationRequired: 'MFA verification required',
   tooManyRequests: 'Too many requests, please try again later',
+  /** The imports answer only the operator's token (401 otherwise; 403 when none is configured). */
+  operatorTokenRequired: 'Operator token required',
+  operatorTokenUnset: 'Imports are disabled: OPERATOR_TOKEN is not set',
   forgotPasswordSent:
     "If an account with that email exists, you'll receive a password reset link shortly. Please check your inbox and spam folder.",
   invalidResetLink: 'This link is invalid or has expired',

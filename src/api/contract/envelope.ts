@@ -9,7 +9,12 @@ export const emptyEnvelope = envelope(z.null());
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), totalPages: z.number().int().min(1) });
 
-export const fieldError = z.object({ field: z.string(), message: z.string() });
+/** `index` is set when the body is a list of items (the imports): the item the field belongs to. */
+export const fieldError = z.object({
+  index: z.number().int().optional(),
+  field: z.string(),
+  message: z.string(),
+});
 export type FieldError = z.infer<typeof fieldError>;
 
 /** Any non-200 answer. `errors` names the fields of a 400. */

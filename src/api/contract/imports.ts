@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+import { emailSchema, personNameSchema, messages } from './validation';
+
+/**
+ * The operator's bulk imports (`POST /imports/{kind}` with `{ items }`, or `npm run import`).
+ * Items are upserted by `externalId`; a file is applied whole or not at all.
+ */
+export const importKinds = ['distributer', 'reseller', 'company'] as const;
+export type ImportKind = (typeof importKinds)[number];
+
+export const IMPORT_MAX_ITEMS = 5000;
+
+const externalId = z.string().trim().min(1, 'externalId is required').max(100);
+const name = z.string().trim().min(1, 'Name is required').max(200);
+const url = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).max(2000);
+const optionalUrl = url.nullish();
+
+export const distributerItem = z.object({ externalId, name, email: emailSchema() });
+export const resellerItem = z.object({
+  externalId,
+  distributerExternalId: externalId,
+  name,
+  email: emailSchema(),
+  resellerName: z.string().trim().min(1).max(100).nullish(),
+  logoUrl: optionalUrl,
+  tabLogoUrl: optionalUrl,
+  orderUrls: z.object({ newCustomer: optionalUrl, accountChanges: optionalUrl }).nullish(),
+});
+export const companyItem = z.object({
+  externalId,
+  resellerExternalId: externalId,
+  name,
+  logoUrl: optionalUrl,
+  admin: z.object({
+    email: emailSchema(),
+    firstName: personNameSchema(messages.firstNameRequired),
+    lastName: personNameSchema(messages.lastNameRequired),
+  }),
+});
+export type DistributerItem = z.output<typeof distributerItem>;
+export type ResellerItem = z.output<typeof resellerItem>;
+export type CompanyItem = z.output<typeof companyItem>;
+
+export const importItemSchemas = {
+  distributer: distributerItem,
+  reseller: resellerItem,
+  company: companyItem,
+} as const;
+
+/** The body is checked item by item so that every bad row is reported with its index. */
+export const importBody = z.object({
+  items: z.array(z.unknown()).min(1, 'items must not be empty').max(IMPORT_MAX_ITEMS),
+});
+
+export const importResult = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  items: z.array(z.object({ externalId: z.string(), id: z.number().int() })),
+});
+export type ImportResult = z.infer<typeof importResult>;
+export const importResponse = envelope(importResult);

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { emptyEnvelope, envelope } from './envelope';
+
+/** The fixed role ids (spec: Admin has id 1). Names and info texts come from `GET /roles/userRoles`. */
+export const ROLE = { admin: 1, manager: 2, operator: 3, viewer: 4 } as const;
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+export const roleIds = Object.values(ROLE);
+export const isRoleId = (id: number): id is RoleId => (roleIds as number[]).includes(id);
+
+export const roleMessages = {
+  roleRequired: 'Role is required',
+  unknownRole: 'Unknown role',
+  adminNotAssignable: 'The Admin role cannot be assigned to a team member',
+  adminMembershipFixed: "An Admin's team membership cannot be changed",
+  roleUpdated: 'User role updated',
+} as const;
+
+export const role = z.object({ id: z.number().int(), name: z.string(), info: z.string() });
+export type Role = z.infer<typeof role>;
+export const rolesResponse = envelope(z.array(role));
+
+const id = z.coerce.number().int().positive();
+
+/** A per-team role: any role but Admin. */
+export const teamRoleId = z.coerce
+  .number({ error: roleMessages.roleRequired })
+  .int(roleMessages.unknownRole)
+  .refine((value) => isRoleId(value), roleMessages.unknownRole)
+  .refine((value) => value !== ROLE.admin, roleMessages.adminNotAssignable);
+
+export const updateUserRoleForTeamBody = z.object({ teamId: id, userId: id, roleId: teamRoleId });
+export type UpdateUserRoleForTeamBody = z.input<typeof updateUserRoleForTeamBody>;
+export const updateUserRoleForTeamResponse = emptyEnvelope;
