@@ -85,6 +85,17 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const apiPrefix = `${config.basePath}api/v1`;
+  // Every API route as `METHOD /path` (without the prefix): the isolation suite checks that each
+  // one has a cross-company case.
+  const apiRouteList: string[] = [];
+  app.decorate('apiRouteList', apiRouteList);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${apiPrefix}/`)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') apiRouteList.push(`${method} ${route.url.slice(apiPrefix.length)}`);
+    }
+  });
   const sendIndex = deps.consoleDir
     ? await registerConsole(app, deps.consoleDir, config.basePath)
     : undefined;

@@ -1,6 +1,11 @@
 import 'fastify';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** `METHOD /path` of every API route, without the API prefix. */
+    apiRouteList: readonly string[];
+  }
+
   interface FastifyContextConfig {
     /**
      * Who may call the route. `public`: anyone. `pending`: a session whose one-time code is not

@@ -1,7 +1,26 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { ListUsersQuery, User, UserRow } from '../../src/api/contract/users';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type {
+  ListUsersQuery,
+  User,
+  UserDetails,
+  UserRow,
+  UserTeamPage,
+  UserTeamsQuery,
+} from '../../src/api/contract/users';
 import type { Db } from '../db/client';
-import { companies, resellers, users } from '../db/schema';
+import { companies, resellers, teamMembers, teams, users } from '../db/schema';
 
 export const DEFAULT_BRAND = 'Launchpad';
 
@@ -68,7 +87,13 @@ const sortKeys = (column: ListUsersQuery['sortColumn']): SQL[] => {
   }
 };
 
-/** One page of the company's users; filtering, sorting and paging happen in SQL. */
+const totalPages = (rows: number, rowsPerPage: number) =>
+  Math.max(1, Math.ceil(rows / rowsPerPage));
+
+/**
+ * One page of the company's users; filtering, sorting and paging happen in SQL. The route checks
+ * that `excludeTeamId` is a team the caller may see before asking.
+ */
 export async function listCompanyUsers(
   db: Db,
   companyId: number,
@@ -85,6 +110,16 @@ export async function listCompanyUsers(
           ilike(users.email, pattern),
         )
       : undefined,
+    query.excludeTeamId === undefined
+      ? undefined
+      : notExists(
+          db
+            .select({ one: sql`1` })
+            .from(teamMembers)
+            .where(
+              and(eq(teamMembers.teamId, query.excludeTeamId), eq(teamMembers.userId, users.id)),
+            ),
+        ),
   );
   const direction = query.sortDescending ? desc : asc;
   // The id breaks ties so that paging never shows a row twice or skips one.
@@ -105,5 +140,64 @@ export async function listCompanyUsers(
     .orderBy(...orderBy)
     .limit(query.rowsPerPage)
     .offset((query.page - 1) * query.rowsPerPage);
-  return { data, totalPages: Math.max(1, Math.ceil((total?.n ?? 0) / query.rowsPerPage)) };
+  return { data, totalPages: totalPages(total?.n ?? 0, query.rowsPerPage) };
+}
+
+/** A user of the company for the user page; undefined for an unknown id or another company's. */
+export async function findCompanyUser(
+  db: Db,
+  companyId: number,
+  userId: number,
+): Promise<UserDetails | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      createdAt: users.createdAt,
+      isAdmin: users.isAdmin,
+      activatedAt: users.activatedAt,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
+  if (!row) return undefined;
+  const { activatedAt, ...details } = row;
+  return { ...details, activated: activatedAt !== null };
+}
+
+/**
+ * One page of a user's team memberships, by team name. `teamIds` limits them to the teams the
+ * caller may see (`'all'` for an Admin or the user themself).
+ */
+export async function listUserTeams(
+  db: Db,
+  input: {
+    companyId: number;
+    userId: number;
+    teamIds: number[] | 'all';
+    query: UserTeamsQuery;
+  },
+): Promise<UserTeamPage> {
+  const { query } = input;
+  const where = and(
+    eq(teamMembers.userId, input.userId),
+    eq(teams.companyId, input.companyId),
+    input.teamIds === 'all' ? undefined : inArray(teams.id, input.teamIds),
+    query.search ? ilike(teams.name, `%${escapeLike(query.search)}%`) : undefined,
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(where);
+  const data = await db
+    .select({ id: teams.id, name: teams.name, roleId: teamMembers.roleId })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(where)
+    .orderBy(sql`lower(${teams.name})`, teams.id)
+    .limit(query.rowsPerPage)
+    .offset((query.page - 1) * query.rowsPerPage);
+  return { data, totalPages: totalPages(total?.n ?? 0, query.rowsPerPage) };
 }

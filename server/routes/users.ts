@@ -3,6 +3,11 @@ import { authMessages } from '../../src/api/contract/auth';
 import { emptyEnvelope } from '../../src/api/contract/envelope';
 import {
   confirmEmailBody,
+  createUserBody,
+  createUserResponse,
+  deleteUserResponse,
+  editUserBody,
+  editUserResponse,
   forgotPasswordBody,
   listUsersQuery,
   listUsersResponse,
@@ -11,19 +16,31 @@ import {
   resetPasswordBody,
   tokenParam,
   updatePasswordBody,
+  userDetailsResponse,
+  userIdParam,
+  userMessages,
+  userTeamsQuery,
+  userTeamsResponse,
 } from '../../src/api/contract/users';
+import { teamRoleOf, visibleTeamIds } from '../domain/access';
 import { activateAccount, sendActivationLink } from '../domain/account-activation';
 import { resetPasswordWithToken, sendPasswordResetLink } from '../domain/account-recovery';
 import { changePassword } from '../domain/password-change';
-import { findUserProfile, listCompanyUsers } from '../domain/users-repository';
-import { badRequest, unauthorized } from '../http-error';
+import { deleteUser, editUserNames, inviteUser } from '../domain/user-management';
+import {
+  findCompanyUser,
+  findUserProfile,
+  listCompanyUsers,
+  listUserTeams,
+} from '../domain/users-repository';
+import { badRequest, notFound, unauthorized } from '../http-error';
 import { caller } from '../plugins/authenticate';
 import { authRateLimit } from './auth-rate-limit';
 import type { RouteOptions } from './deps';
 
 const invalidLink = () => badRequest(authMessages.invalidResetLink, 'token');
 
-/** The signed-in user, the company's user list, and the e-mailed account links. */
+/** The signed-in user, the company's users (Admins manage them), and the e-mailed account links. */
 export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   const rateLimit = authRateLimit(deps.config);
   const publicLimited = { auth: 'public' as const, rateLimit };
@@ -42,8 +59,84 @@ export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     '/list',
     { schema: { querystring: listUsersQuery, response: { 200: listUsersResponse } } },
     async (request) => {
-      const page = await listCompanyUsers(deps.db, caller(request).companyId, request.query);
+      const who = caller(request);
+      const { excludeTeamId } = request.query;
+      if (
+        excludeTeamId !== undefined &&
+        (await teamRoleOf(deps.db, who, excludeTeamId)) === undefined
+      ) {
+        throw notFound(userMessages.teamNotFound);
+      }
+      const page = await listCompanyUsers(deps.db, who.companyId, request.query);
       return { data: page, message: 'OK' };
+    },
+  );
+
+  app.get(
+    '/details/:id',
+    { schema: { params: userIdParam, response: { 200: userDetailsResponse } } },
+    async (request) => {
+      const user = await findCompanyUser(deps.db, caller(request).companyId, request.params.id);
+      if (!user) throw notFound(userMessages.notFound);
+      return { data: user, message: 'OK' };
+    },
+  );
+
+  // Admins and the user themself see every membership; other members only those of the teams
+  // they share with the user.
+  app.get(
+    '/teams/:id',
+    {
+      schema: {
+        params: userIdParam,
+        querystring: userTeamsQuery,
+        response: { 200: userTeamsResponse },
+      },
+    },
+    async (request) => {
+      const who = caller(request);
+      const userId = request.params.id;
+      if (!(await findCompanyUser(deps.db, who.companyId, userId))) {
+        throw notFound(userMessages.notFound);
+      }
+      const teamIds = userId === who.userId ? 'all' : await visibleTeamIds(deps.db, who);
+      const page = await listUserTeams(deps.db, {
+        companyId: who.companyId,
+        userId,
+        teamIds,
+        query: request.query,
+      });
+      return { data: page, message: 'OK' };
+    },
+  );
+
+  app.post(
+    '/create',
+    { schema: { body: createUserBody, response: { 200: createUserResponse } } },
+    async (request) => {
+      const { email, roleId, teamIds } = request.body;
+      const id = await inviteUser(deps, caller(request), { email, roleId, teamIds });
+      request.log.info({ userId: id }, 'user invited');
+      return { data: { id }, message: `${userMessages.created} ${email}` };
+    },
+  );
+
+  app.post(
+    '/edit',
+    { schema: { body: editUserBody, response: { 200: editUserResponse } } },
+    async (request) => {
+      await editUserNames(deps, caller(request), request.body);
+      return { data: null, message: userMessages.updated };
+    },
+  );
+
+  app.delete(
+    '/delete/:id',
+    { schema: { params: userIdParam, response: { 200: deleteUserResponse } } },
+    async (request) => {
+      await deleteUser(deps, caller(request), request.params.id);
+      request.log.info({ userId: request.params.id }, 'user deleted; sessions ended');
+      return { data: null, message: userMessages.deleted };
     },
   );
 

@@ -1,31 +1,29 @@
+import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import type { UserRow } from '../../src/api/contract/users';
+import { afterEach, describe, expect, it } from 'vitest';
 import { aUser } from './fixtures';
 import { api, fail, http, ok, server } from './msw';
 import { locationOf, renderApp } from './render';
-
-/** A users/list row as the API sends it. */
-const aRow = (id: number, overrides: Partial<Omit<UserRow, 'createdAt'>> = {}) => ({
-  id,
-  firstName: `First${id}`,
-  lastName: `Last${id}`,
-  email: `user${id}@example.com`,
-  createdAt: '2026-01-02T03:04:05.000Z',
-  isAdmin: false,
-  ...overrides,
-});
+import { aRow, aUserDetails, serveRoles, serveTeams, serveUserPage } from './users-fixtures';
 
 /**
  * Serves users/list from a fake directory of `total` users, 10 a page, and records every query
- * string it receives.
+ * string it receives. users/delete/{id} removes a user, or answers `deleteFailure` when given.
+ * Signed in: Ada, id 7.
  */
 function serveUsers({
   total = 25,
   rows,
-}: { total?: number; rows?: ReturnType<typeof aRow>[] } = {}) {
+  deleteFailure,
+}: {
+  total?: number;
+  rows?: ReturnType<typeof aRow>[];
+  deleteFailure?: { status: number; message: string };
+} = {}) {
   const queries: URLSearchParams[] = [];
+  const deletes: number[] = [];
   let gate: Promise<void> | undefined;
+  let all = rows ?? Array.from({ length: total }, (_, i) => aRow(i + 1));
   server.use(
     http.get(api('auth/check'), () => ok({ user: aUser() })),
     http.get(api('users/list'), async ({ request }) => {
@@ -34,15 +32,22 @@ function serveUsers({
       if (gate) await gate;
       const page = Number(params.get('page'));
       const size = Number(params.get('rowsPerPage'));
-      const all = rows ?? Array.from({ length: total }, (_, i) => aRow(i + 1));
       return ok({
         data: all.slice((page - 1) * size, page * size),
         totalPages: Math.max(1, Math.ceil(all.length / size)),
       });
     }),
+    http.delete(api('users/delete/:id'), ({ params }) => {
+      const id = Number(params.id);
+      deletes.push(id);
+      if (deleteFailure) return fail(deleteFailure.status, deleteFailure.message);
+      all = all.filter((row) => row.id !== id);
+      return ok(null, 'User deleted');
+    }),
   );
   return {
     queries,
+    deletes,
     last: () => Object.fromEntries(queries.at(-1)!),
     /** Holds answers until the returned release is called. */
     hold() {
@@ -55,6 +60,12 @@ function serveUsers({
     },
   };
 }
+
+// Toasts live in a module-level store: one test's must not show in the next.
+// Not returned: an awaited act() keeps its scope open into the next test's first steps.
+afterEach(() => {
+  act(() => notifications.clean());
+});
 
 const table = () => screen.getByRole('table');
 const bodyRows = () => within(table()).getAllByRole('row').slice(1);
@@ -72,7 +83,7 @@ describe('Users list', () => {
       within(table())
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['User', 'Email']);
+    ).toEqual(['User', 'Email', 'Actions']);
     expect(api.last()).toEqual({
       page: '1',
       rowsPerPage: '10',
@@ -84,8 +95,7 @@ describe('Users list', () => {
       'aria-sort',
       'ascending',
     );
-    // No actions beyond reading in this issue.
-    expect(screen.queryByRole('button', { name: /Create User/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create User' })).toBeInTheDocument();
   });
 
   it('shows the e-mail in the User column of a user without a name yet', async () => {
@@ -231,20 +241,150 @@ describe('Users list', () => {
     await waitFor(() => expect(api.queries.length).toBe(before + 1));
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeDisabled();
     act(() => release());
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled());
+    // The 300 ms linger plus a re-render of ten rows: past waitFor's 1 s on a busy machine.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled(), {
+      timeout: 3000,
+    });
   });
 
   it('opens the user page from a row, by click or Enter', async () => {
+    serveUserPage({
+      users: [3, 4].map((id) =>
+        aUserDetails({ id, firstName: `First${id}`, lastName: `Last${id}` }),
+      ),
+    });
     serveUsers();
     const { user, router } = await renderApp('/users');
     await user.click(await screen.findByText('user3@example.com'));
     await waitFor(() => expect(locationOf(router)).toBe('/user?id=3'));
-    expect(await screen.findByRole('heading', { level: 2, name: 'User' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'First3 Last3' }),
+    ).toBeInTheDocument();
 
     await act(() => router.navigate({ to: '/users' }));
     const row = (await screen.findByText('user4@example.com')).closest('tr')!;
     row.focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(locationOf(router)).toBe('/user?id=4'));
+  });
+});
+
+const dialog = () => screen.getByRole('dialog');
+const trash = (name: string) => screen.getByRole('button', { name: `Delete ${name}` });
+/** Clicks a row's delete button and waits for the dialog (it opens with a transition). */
+async function askToDelete(user: Awaited<ReturnType<typeof renderApp>>['user'], name: string) {
+  await user.click(await screen.findByRole('button', { name: `Delete ${name}` }));
+  return screen.findByRole('dialog');
+}
+
+describe('Users list: delete', () => {
+  it('has a delete button on every row but the signed-in user’s own', async () => {
+    serveUsers();
+    await renderApp('/users');
+    await screen.findByText('First1 Last1');
+    const buttons = screen.getAllByRole('button', { name: /^Delete / });
+    expect(buttons).toHaveLength(9);
+    // Ada is user 7 here (aUser): her row is listed without one.
+    expect(screen.getByText('First7 Last7')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete First7 Last7' })).not.toBeInTheDocument();
+    expect(within(bodyRows()[6]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(bodyRows()[2]!).getByRole('button')).toHaveAccessibleName('Delete First3 Last3');
+  });
+
+  it('asks first, without opening the user page; Cancel deletes nothing', async () => {
+    const api = serveUsers();
+    const { user, router } = await renderApp('/users');
+    await screen.findByText('First3 Last3');
+    expect(await askToDelete(user, 'First3 Last3')).toHaveTextContent('Delete First3 Last3?');
+    expect(dialog()).toHaveTextContent(
+      'This user will be deleted completely and signed out everywhere. This action cannot be reversed.',
+    );
+    expect(locationOf(router)).toBe('/users');
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.deletes).toEqual([]);
+    expect(locationOf(router)).toBe('/users');
+  });
+
+  it('deletes on confirmation, toasts the server’s message and reloads the list', async () => {
+    const api = serveUsers();
+    const { user } = await renderApp('/users');
+    await screen.findByText('First3 Last3');
+    const before = api.queries.length;
+
+    await askToDelete(user, 'First3 Last3');
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('User deleted')).toBeInTheDocument();
+    expect(api.deletes).toEqual([3]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.queries.length).toBeGreaterThan(before);
+    expect(screen.queryByText('First3 Last3')).not.toBeInTheDocument();
+    expect(screen.getByText('First11 Last11')).toBeInTheDocument();
+  });
+
+  it('keeps the dialog open with the error when the delete fails', async () => {
+    const api = serveUsers({ deleteFailure: { status: 500, message: 'Database unavailable' } });
+    const { user } = await renderApp('/users');
+    await screen.findByText('First3 Last3');
+
+    await askToDelete(user, 'First3 Last3');
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
+      'Error deleting users: Database unavailable',
+    );
+    expect(api.deletes).toEqual([3]);
+    expect(dialog()).toHaveTextContent('Delete First3 Last3?');
+    expect(screen.getByText('First3 Last3')).toBeInTheDocument();
+    expect(screen.queryByText('User deleted')).not.toBeInTheDocument();
+
+    // Closing forgets the error: the next attempt starts clean.
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      within(await askToDelete(user, 'First3 Last3')).queryByRole('alert'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('names an invited user by e-mail in the button and the dialog', async () => {
+    serveUsers({ rows: [aRow(3, { firstName: '', lastName: '', email: 'invited@example.com' })] });
+    const { user } = await renderApp('/users');
+    expect(await askToDelete(user, 'invited@example.com')).toHaveTextContent(
+      'Delete invited@example.com?',
+    );
+  });
+
+  it('works from the keyboard: Enter on the button opens the dialog, not the user page', async () => {
+    serveUsers();
+    const { user, router } = await renderApp('/users');
+    await screen.findByText('First3 Last3');
+    trash('First3 Last3').focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Delete First3 Last3?');
+    expect(locationOf(router)).toBe('/users');
+  });
+
+  it('goes to the new last page when the only user of the last page is deleted', async () => {
+    serveUsers({ total: 21 });
+    const { user, router } = await renderApp('/users?page=3');
+    await askToDelete(user, 'First21 Last21');
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/users?page=2'));
+    expect(await screen.findByText('First11 Last11')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+});
+
+describe('Users list: Create User', () => {
+  it('opens Add User', async () => {
+    serveUsers();
+    serveRoles();
+    serveTeams([]);
+    const { user, router } = await renderApp('/users');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/createUser'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Add User' })).toBeInTheDocument();
   });
 });

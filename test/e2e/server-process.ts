@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseMail, type Mail } from '../server/mail';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -23,8 +24,8 @@ export interface RunningServer {
   dataDir: string;
   /** What the server printed on stdout so far (JSON log lines). */
   output(): string;
-  /** The newest outbox message, as raw .eml text, whose text includes `marker`. */
-  lastMail(marker: string): string | undefined;
+  /** The messages sent to the address, newest first. */
+  mailsTo(address: string): Mail[];
   stop(): Promise<void>;
 }
 
@@ -76,13 +77,13 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     url,
     dataDir,
     output: () => stdout,
-    lastMail(marker) {
-      if (!existsSync(outbox)) return undefined;
+    mailsTo(address) {
+      if (!existsSync(outbox)) return [];
       return readdirSync(outbox)
         .sort()
         .reverse()
-        .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
-        .find((text) => text.includes(marker));
+        .map((f) => parseMail(readFileSync(path.join(outbox, f), 'utf8')))
+        .filter((mail) => mail.to === address);
     },
     async stop() {
       if (child.exitCode === null) {

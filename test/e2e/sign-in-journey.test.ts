@@ -1,45 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, parseMail } from '../server/mail';
 import { launchChromium, screenshot } from './browser';
+import { enterCredentials, signIn } from './journey';
 import { startServer, type RunningServer } from './server-process';
 
 const EMAIL = 'e2e-admin@example.com';
 const PASSWORD = 'E2e!Journey-Passw0rd';
-
-async function readCode(server: RunningServer, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const raw = server.lastMail(email);
-    if (raw) return codeIn(parseMail(raw));
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no sign-in code was written to the outbox for ${email}`);
-}
-
-/** Password and e-mailed code, from the address bar onwards; ends where the code check leads. */
-async function enterCredentials(
-  page: Page,
-  server: RunningServer,
-  base: string,
-  credentials = { email: EMAIL, password: PASSWORD },
-) {
-  await page.goto(`${server.url}${base}`);
-  await page.waitForURL(`${server.url}${base}login`);
-  await page.getByLabel('Email').fill(credentials.email);
-  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-
-  await page.waitForURL(`${server.url}${base}mfa`);
-  await page.getByRole('heading', { name: 'Please check your email' }).waitFor();
-  await page.getByLabel('Digit 1 of 6').click();
-  await page.keyboard.type(await readCode(server, credentials.email));
-  await page.getByRole('button', { name: 'Authenticate' }).click();
-}
-
-async function signIn(page: Page, server: RunningServer, base: string) {
-  await enterCredentials(page, server, base);
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-}
+const ADMIN = { email: EMAIL, password: PASSWORD };
 
 describe('sign-in journey in Chromium', () => {
   let server: RunningServer;
@@ -65,7 +32,7 @@ describe('sign-in journey in Chromium', () => {
     await page.waitForURL(`${server.url}/login`);
     await screenshot(page, 'root-01-login');
 
-    await signIn(page, server, '/');
+    await signIn(page, server, '/', ADMIN);
     expect(page.url()).toBe(`${server.url}/`);
     expect(await page.title()).toBe('Launchpad');
     await screenshot(page, 'root-03-dashboard');
@@ -120,7 +87,7 @@ describe('the console under a base path', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${server.url}/console/users`);
     await page.waitForURL(`${server.url}/console/login`);
-    await signIn(page, server, '/console/');
+    await signIn(page, server, '/console/', ADMIN);
     expect(page.url()).toBe(`${server.url}/console/`);
     await screenshot(page, 'prefixed-03-dashboard');
     expect((await fetch(`${server.url}/api/v1/healthCheck/api`)).status).toBe(404);

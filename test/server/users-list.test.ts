@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { createCompany, createUser } from './seed';
+import { addTeamMember, createCompany, createTeam, createUser } from './seed';
 import { bearer, signIn } from './sign-in';
 
 let server: TestServer;
@@ -8,6 +8,9 @@ let token: string;
 /** Company users by short name; ids come from the database. */
 const ids = new Map<string, number>();
 let outsiderId: number;
+/** bob and carol are its members; the other company's team has a member of its own. */
+let teamId: number;
+let foreignTeamId: number;
 
 const day = (n: number) => new Date(`2026-01-0${n}T09:00:00Z`);
 const people = [
@@ -39,13 +42,16 @@ const people = [
   },
 ];
 
-async function list(query: Record<string, string | number | boolean> = {}) {
-  const res = await server.app.inject({
+const listAs = (as: string, query: Record<string, string | number | boolean> = {}) =>
+  server.app.inject({
     method: 'GET',
     url: '/api/v1/users/list',
     query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: bearer(token),
+    headers: bearer(as),
   });
+
+async function list(query: Record<string, string | number | boolean> = {}, as = token) {
+  const res = await listAs(as, query);
   if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
   return res.json().data as { data: { id: number }[]; totalPages: number };
 }
@@ -71,6 +77,11 @@ beforeAll(async () => {
     const user = await createUser(db, { companyId: company.id, ...person });
     ids.set(key, user.id);
   }
+  teamId = (await createTeam(db, { companyId: company.id, name: 'Builders' })).id;
+  await addTeamMember(db, { teamId, userId: ids.get('bob')! });
+  await addTeamMember(db, { teamId, userId: ids.get('carol')! });
+  foreignTeamId = (await createTeam(db, { companyId: other.company.id, name: 'Builders' })).id;
+  await addTeamMember(db, { teamId: foreignTeamId, userId: outsiderId });
   ({ token } = await signIn(server, 'alice@acme.test'));
 });
 afterAll(() => server.close());
@@ -167,6 +178,47 @@ describe('GET /users/list', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].field).toBe(field);
+  });
+});
+
+describe('GET /users/list?excludeTeamId', () => {
+  const nonMembers = ['alice', 'danA', 'danB', 'eve', 'frank'];
+
+  it("leaves out the team's members, before paging", async () => {
+    expect(keysOf(await list({ excludeTeamId: teamId }))).toEqual(nonMembers);
+    expect(keysOf(await list({ search: 'er' }))).toEqual(['alice', 'bob', 'carol']);
+    expect(keysOf(await list({ excludeTeamId: teamId, search: 'er' }))).toEqual(['alice']);
+    const firstOfTwo = await list({ excludeTeamId: teamId, rowsPerPage: 4 });
+    expect(keysOf(firstOfTwo)).toEqual(['alice', 'danA', 'danB', 'eve']);
+    expect(firstOfTwo.totalPages).toBe(2);
+    expect((await list({ excludeTeamId: teamId, rowsPerPage: 5 })).totalPages).toBe(1);
+  });
+
+  it('serves a member of the team who is not an Admin', async () => {
+    const { token: bobToken } = await signIn(server, 'bob@acme.test');
+
+    expect(keysOf(await list({ excludeTeamId: teamId }, bobToken))).toEqual(nonMembers);
+  });
+
+  it('answers 404 for a team the caller cannot see', async () => {
+    const { token: danToken } = await signIn(server, 'dan@acme.test');
+    const cases: [string, number][] = [
+      [danToken, teamId],
+      [token, foreignTeamId],
+      [token, 2_000_000],
+    ];
+
+    for (const [as, excludeTeamId] of cases) {
+      const res = await listAs(as, { excludeTeamId });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ data: null, message: 'Team not found' });
+    }
+  });
+
+  it.each(['x', '0', '-3'])('names a malformed team id %j', async (excludeTeamId) => {
+    const res = await listAs(token, { excludeTeamId });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe('excludeTeamId');
   });
 });
 

@@ -11,15 +11,22 @@ export type ImportKind = (typeof importKinds)[number];
 
 export const IMPORT_MAX_ITEMS = 5000;
 
-const externalId = z.string().trim().min(1, 'externalId is required').max(100);
-const name = z.string().trim().min(1, 'Name is required').max(200);
+/** A missing or empty id names its own field (`resellerExternalId is required`). */
+const externalIdOf = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(100);
+const externalId = externalIdOf('externalId');
+const name = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200);
 const url = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).max(2000);
 const optionalUrl = url.nullish();
 
 export const distributerItem = z.object({ externalId, name, email: emailSchema() });
 export const resellerItem = z.object({
   externalId,
-  distributerExternalId: externalId,
+  distributerExternalId: externalIdOf('distributerExternalId'),
   name,
   email: emailSchema(),
   resellerName: z.string().trim().min(1).max(100).nullish(),
@@ -29,7 +36,7 @@ export const resellerItem = z.object({
 });
 export const companyItem = z.object({
   externalId,
-  resellerExternalId: externalId,
+  resellerExternalId: externalIdOf('resellerExternalId'),
   name,
   logoUrl: optionalUrl,
   admin: z.object({

@@ -11,7 +11,7 @@ export const roleMessages = {
   roleRequired: 'Role is required',
   unknownRole: 'Unknown role',
   adminNotAssignable: 'The Admin role cannot be assigned to a team member',
-  adminMembershipFixed: "An Admin's team membership cannot be changed",
+  adminMembershipFixed: "An Admin's role cannot be changed",
   roleUpdated: 'User role updated',
 } as const;
 
@@ -21,12 +21,24 @@ export const rolesResponse = envelope(z.array(role));
 
 const id = z.coerce.number().int().positive();
 
+/**
+ * A role id from JSON or a select value. Not z.coerce: that reads an empty select (null, '') as
+ * role 0 ('Unknown role' instead of 'Role is required') and `true` as role 1, Admin.
+ */
+export const roleIdSchema = z.preprocess(
+  (value) =>
+    value === null || value === '' ? undefined : typeof value === 'string' ? Number(value) : value,
+  z
+    .number({ error: roleMessages.roleRequired })
+    .int(roleMessages.unknownRole)
+    .refine((value) => isRoleId(value), roleMessages.unknownRole),
+);
+
 /** A per-team role: any role but Admin. */
-export const teamRoleId = z.coerce
-  .number({ error: roleMessages.roleRequired })
-  .int(roleMessages.unknownRole)
-  .refine((value) => isRoleId(value), roleMessages.unknownRole)
-  .refine((value) => value !== ROLE.admin, roleMessages.adminNotAssignable);
+export const teamRoleId = roleIdSchema.refine(
+  (value) => value !== ROLE.admin,
+  roleMessages.adminNotAssignable,
+);
 
 export const updateUserRoleForTeamBody = z.object({ teamId: id, userId: id, roleId: teamRoleId });
 export type UpdateUserRoleForTeamBody = z.input<typeof updateUserRoleForTeamBody>;

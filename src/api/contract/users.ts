@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyEnvelope, envelope, pageQuery, paged } from './envelope';
-import { isRoleId, roleMessages } from './roles';
+import { roleIdSchema } from './roles';
 import { emailSchema, messages, newPasswordSchema, personNameSchema } from './validation';
 
 /** The signed-in user, with the branding of their company and reseller. */
@@ -96,10 +96,7 @@ export const userIdParam = z.object({ id });
 /** `POST /users/create`: an invitation. roleId 1 makes a company Admin; other roles apply per team. */
 export const createUserBody = z.object({
   email: emailSchema(),
-  roleId: z.coerce
-    .number({ error: roleMessages.roleRequired })
-    .int(roleMessages.unknownRole)
-    .refine((value) => isRoleId(value), roleMessages.unknownRole),
+  roleId: roleIdSchema,
   teamIds: z.array(id).max(100).default([]),
 });
 export type CreateUserBody = z.input<typeof createUserBody>;

@@ -1,13 +1,15 @@
 import { Alert, Center, Loader, Paper, Table, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { FlexRender, type RowData, type SortingState, type Updater } from '@tanstack/react-table';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import classes from './data-table.module.css';
 import { HeaderCell } from './sort-header';
 import { useAppTable, type DataTableColumn } from './table-hook';
 import { TablePagination } from './table-pagination';
 import type { TableSort } from './table-search';
 import { TableToolbar } from './table-toolbar';
+
+const NO_ROWS: readonly never[] = [];
 
 export interface DataTableProps<TData extends RowData> {
   /** Heading of the table card, and its accessible name. */
@@ -48,6 +50,11 @@ export interface DataTableProps<TData extends RowData> {
   onRowClick?: (row: TData) => void;
   /** More controls next to the search box (e.g. a region filter). */
   toolbar?: ReactNode;
+  /**
+   * Rows drawn above the page's rows (e.g. the Teams list's Unassigned summary): set apart, never
+   * clickable, and still shown under a load failure. Give them ids distinct from the data's.
+   */
+  pinnedRows?: readonly TData[];
 }
 
 /**
@@ -76,15 +83,20 @@ export function DataTable<TData extends RowData>({
   emptyMessage = 'No data',
   onRowClick,
   toolbar,
+  pinnedRows = NO_ROWS,
 }: DataTableProps<TData>) {
   const pageCount = Math.max(1, totalPages);
   // Controlled by the caller (the URL). pageSize only matters to client-side paging, which the
   // server does here.
   const sorting: SortingState = sort ? [sort] : [];
   const pagination = { pageIndex: page - 1, pageSize: data?.length ?? 0 };
+  const tableData = useMemo(
+    () => (pinnedRows.length ? [...pinnedRows, ...(data ?? [])] : (data ?? NO_ROWS)),
+    [pinnedRows, data],
+  );
   const table = useAppTable({
     columns,
-    data: data ?? [],
+    data: tableData,
     getRowId: getRowId ? (row) => getRowId(row) : undefined,
     state: { sorting, pagination },
     enableSorting: !!onSortChange,
@@ -99,15 +111,36 @@ export function DataTable<TData extends RowData>({
     },
   });
 
-  const rows = table.getRowModel().rows;
+  const allRows = table.getRowModel().rows;
+  const pinned = allRows.slice(0, pinnedRows.length);
+  const rows = allRows.slice(pinnedRows.length);
   const columnCount = table.getAllLeafColumns().length || columns.length;
 
   const onRowKeyDown = (event: KeyboardEvent, row: TData) => {
     if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick?.(row);
   };
 
+  const renderCells = (row: (typeof allRows)[number]) =>
+    row.getAllCells().map((cell) => {
+      const meta = cell.column.columnDef.meta;
+      return (
+        <Table.Td key={cell.id} style={{ textAlign: meta?.align }}>
+          <FlexRender cell={cell} />
+        </Table.Td>
+      );
+    });
+
+  const pinnedBody = pinned.map((row) => (
+    <Table.Tr key={row.id} className={classes.pinnedRow} data-pinned>
+      {renderCells(row)}
+    </Table.Tr>
+  ));
+
   let body: ReactNode;
-  if (isPending && !data) {
+  if (error) {
+    // Only the pinned rows stay under the alert.
+    body = null;
+  } else if (isPending && !data) {
     body = (
       <Table.Tr>
         <Table.Td colSpan={columnCount}>
@@ -136,14 +169,7 @@ export function DataTable<TData extends RowData>({
         onClick={onRowClick ? () => onRowClick(row.original) : undefined}
         onKeyDown={onRowClick ? (event) => onRowKeyDown(event, row.original) : undefined}
       >
-        {row.getAllCells().map((cell) => {
-          const meta = cell.column.columnDef.meta;
-          return (
-            <Table.Td key={cell.id} style={{ textAlign: meta?.align }}>
-              <FlexRender cell={cell} />
-            </Table.Td>
-          );
-        })}
+        {renderCells(row)}
       </Table.Tr>
     ));
   }
@@ -160,7 +186,7 @@ export function DataTable<TData extends RowData>({
         onRefresh={onRefresh}
         extras={toolbar}
       />
-      {error ? (
+      {error && (
         <Alert
           m="md"
           mt={0}
@@ -171,7 +197,8 @@ export function DataTable<TData extends RowData>({
         >
           {error.message}
         </Alert>
-      ) : (
+      )}
+      {(!error || pinned.length > 0) && (
         <Table.ScrollContainer minWidth={480}>
           <Table
             verticalSpacing="sm"
@@ -189,7 +216,10 @@ export function DataTable<TData extends RowData>({
                 </Table.Tr>
               ))}
             </Table.Thead>
-            <Table.Tbody>{body}</Table.Tbody>
+            <Table.Tbody>
+              {pinnedBody}
+              {body}
+            </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}

@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../components/page-header';
+import { roleQueries } from '../../queries/roles';
+import { teamQueries } from '../../queries/teams';
+import { ALL_TEAMS, AddUserScreen } from './-components/add-user-screen';
 
 export const Route = createFileRoute('/_app/createUser')({
-  component: AddUserPage,
+  // Start both dropdowns' lists at once; the fields show their own loading state meanwhile.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(roleQueries.list());
+    void context.queryClient.prefetchQuery(teamQueries.list(ALL_TEAMS));
+  },
+  component: AddUserScreen,
 });
-
-function AddUserPage() {
-  return <PageHeader title="Add User" withBack />;
-}

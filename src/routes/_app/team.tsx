@@ -1,15 +1,147 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Alert, Avatar, Center, Group, Loader, Paper, Text } from '@mantine/core';
+import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
+import { teamMessages, type TeamMember } from '../../api/contract/teams';
+import { DataTable } from '../../components/data-table/data-table';
+import { createAppColumnHelper } from '../../components/data-table/table-hook';
+import { tableSearchSchema } from '../../components/data-table/table-search';
+import { managementErrorLeads } from '../../components/error-text';
 import { PageHeader } from '../../components/page-header';
+import { roleQueries } from '../../queries/roles';
+import { teamQueries } from '../../queries/teams';
+import { TeamRenameForm } from './-components/team-rename-form';
 
-/** `/team?id=7`; a missing or malformed id falls back to 0, which names no team. */
-const teamSearch = z.object({ id: z.number().int().nonnegative().catch(0) });
+const MEMBERS_PER_PAGE = 5;
+
+/**
+ * `/team?id=7`, with the members table's `page` and `search` (the API takes no sort). A missing or
+ * malformed id falls back to 0, which names no team.
+ */
+const teamSearch = tableSearchSchema(['name'], 'name.asc')
+  .pick({ page: true, search: true })
+  .extend({ id: z.number().int().nonnegative().catch(0) });
+
+const membersQuery = ({ page, search }: { page: number; search: string }) => ({
+  page,
+  rowsPerPage: MEMBERS_PER_PAGE,
+  search: search.trim(),
+});
 
 export const Route = createFileRoute('/_app/team')({
   validateSearch: teamSearch,
+  search: { middlewares: [stripSearchParams({ page: 1, search: '' })] },
+  loaderDeps: ({ search }) => search,
+  // Prefetch without waiting: the page shows its loaders meanwhile, and a failure in place.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(roleQueries.list());
+    if (deps.id > 0) {
+      void context.queryClient.prefetchQuery(teamQueries.detail(deps.id, membersQuery(deps)));
+    }
+  },
   component: TeamPage,
 });
 
 function TeamPage() {
-  return <PageHeader title="Team" />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { id } = search;
+  const team = useQuery({
+    ...teamQueries.detail(id, membersQuery(search)),
+    enabled: id > 0,
+  });
+  const roles = useQuery(roleQueries.list());
+  const roleName = (roleId: number) => roles.data?.find((role) => role.id === roleId)?.name ?? '';
+
+  const header = (
+    <PageHeader
+      title={team.data?.teamName ?? 'Team'}
+      onBack={() => void navigate({ to: '/teams' })}
+      action={
+        team.data && {
+          name: 'Edit Team',
+          icon: <IconPencil size={16} aria-hidden />,
+          onClick: () => void navigate({ to: '/createEditTeam', search: { id } }),
+        }
+      }
+    />
+  );
+
+  const error = id > 0 ? team.error : new Error(teamMessages.notFound);
+  if (!team.data && error) {
+    return (
+      <>
+        {header}
+        <Alert
+          color="red"
+          variant="light"
+          title={managementErrorLeads.fetchTeam}
+          icon={<IconAlertCircle aria-hidden />}
+        >
+          {error.message}
+        </Alert>
+      </>
+    );
+  }
+
+  const column = createAppColumnHelper<TeamMember>();
+  const columns = [
+    column.accessor('name', {
+      header: 'User',
+      meta: { width: '40%' },
+      cell: ({ row }) => (
+        <Group gap="sm" wrap="nowrap">
+          <Avatar color="initials" name={row.original.name} radius="xl" size={32} />
+          <Text size="sm" fw={500}>
+            {row.original.name}
+          </Text>
+        </Group>
+      ),
+    }),
+    column.accessor((row) => roleName(row.roleId), { id: 'role', header: 'Role' }),
+    column.accessor('email', {
+      header: 'Email',
+      cell: ({ getValue }) => (
+        <Text size="sm" c="dimmed">
+          {getValue()}
+        </Text>
+      ),
+    }),
+  ];
+
+  return (
+    <>
+      {header}
+      {team.data ? (
+        // Keyed: another team starts the form afresh from its own name.
+        <TeamRenameForm key={id} teamId={id} name={team.data.teamName} />
+      ) : (
+        <Paper withBorder radius="md" shadow="xs" p="lg" mb="lg">
+          <Center>
+            <Loader size="sm" aria-label="Loading team" />
+          </Center>
+        </Paper>
+      )}
+      <DataTable
+        title="Team Members"
+        columns={columns}
+        data={team.data?.members}
+        totalPages={team.data?.totalPages}
+        getRowId={(row) => String(row.id)}
+        page={search.page}
+        onPageChange={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
+        search={search.search}
+        onSearchChange={(text) =>
+          void navigate({ search: (prev) => ({ ...prev, search: text, page: 1 }), replace: true })
+        }
+        searchPlaceholder="Search team members..."
+        emptyMessage="No team members found"
+        isPending={team.isPending}
+        isFetching={team.isFetching}
+        onRefresh={() => void team.refetch()}
+        onRowClick={(row) => void navigate({ to: '/user', search: { id: row.id } })}
+      />
+    </>
+  );
 }

@@ -1,18 +1,102 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Alert, Center, Loader, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
+import { ApiError } from '../../api/client';
+import { userMessages } from '../../api/contract/users';
+import { errorMessage, managementErrorLeads } from '../../components/error-text';
 import { PageHeader } from '../../components/page-header';
+import { fullName } from '../../components/user-name';
+import { authQueries } from '../../queries/auth';
+import { roleQueries } from '../../queries/roles';
+import { userQueries } from '../../queries/users';
+import { UserDetailsCard } from './-components/user-details-card';
+import { membershipsQuery, UserMemberships } from './-components/user-memberships';
+import { useGoBackToUsers } from './-components/use-go-back';
 
-/** `/user?id=7`; a missing or malformed id falls back to 0, which names no user. */
+/**
+ * `/user?id=7&search=ops&page=2`: the user, and the search and page of their team memberships. A
+ * missing or malformed id falls back to 0, which names no user.
+ */
 const userSearch = z.object({
   id: z.number().int().nonnegative().catch(0),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  // The router parses `?search=123` as a number; the text typed is what counts.
+  search: z.coerce.string().max(200).catch('').default(''),
 });
 
 export const Route = createFileRoute('/_app/user')({
   validateSearch: userSearch,
+  search: { middlewares: [stripSearchParams({ page: 1, search: '' })] },
+  loaderDeps: ({ search }) => search,
+  // The page is about one user: it waits for them. A user who cannot be loaded (not found, another
+  // company's) is this page's message rather than a thrown route error: nothing went wrong in the
+  // console. The memberships and roles load meanwhile and show their own spinners.
+  loader: async ({ context: { queryClient }, deps }) => {
+    if (deps.id === 0) return { loadError: new ApiError(404, userMessages.notFound) };
+    try {
+      await queryClient.ensureQueryData(userQueries.detail(deps.id));
+    } catch (loadError) {
+      return { loadError };
+    }
+    void queryClient.prefetchQuery(userQueries.teams(deps.id, membershipsQuery(deps)));
+    void queryClient.prefetchQuery(roleQueries.list());
+    return { loadError: null };
+  },
+  pendingComponent: () => (
+    <Center py="xl">
+      <Loader size="sm" aria-label="Loading user" />
+    </Center>
+  ),
   component: UserPage,
 });
 
-// The user page's content (names, memberships) comes with its own issue.
 function UserPage() {
-  return <PageHeader title="User" />;
+  const { loadError } = Route.useLoaderData();
+  return loadError ? <UserLoadError error={loadError} /> : <UserScreen />;
+}
+
+function UserScreen() {
+  const { id, page, search } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const goBack = useGoBackToUsers();
+  const { data: user } = useSuspenseQuery(userQueries.detail(id));
+  const { data: session } = useSuspenseQuery(authQueries.check());
+  const me = session.user;
+
+  return (
+    <>
+      <PageHeader title={fullName(user)} withBack onBack={goBack} />
+      <Stack gap="lg">
+        {/* Keyed: another user's page starts from their names, not from what was typed here. */}
+        <UserDetailsCard key={user.id} user={user} canEdit={me.id === user.id || me.isAdmin} />
+        <UserMemberships
+          user={user}
+          page={page}
+          search={search}
+          onSearchParams={(patch, { replace }) =>
+            void navigate({ search: (prev) => ({ ...prev, ...patch }), replace })
+          }
+        />
+      </Stack>
+    </>
+  );
+}
+
+function UserLoadError({ error }: { error: unknown }) {
+  const goBack = useGoBackToUsers();
+  return (
+    <>
+      <PageHeader title="User" withBack onBack={goBack} />
+      <Alert
+        color="red"
+        variant="light"
+        title={managementErrorLeads.fetchUser}
+        icon={<IconAlertCircle aria-hidden />}
+      >
+        {errorMessage(error)}
+      </Alert>
+    </>
+  );
 }

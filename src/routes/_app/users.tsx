@@ -1,7 +1,10 @@
-import { Avatar, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { ActionIcon, Avatar, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
 import { userSortColumns, type UserRow } from '../../api/contract/users';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
 import { createAppColumnHelper } from '../../components/data-table/table-hook';
 import {
@@ -10,9 +13,12 @@ import {
   tableSearchSchema,
   toListQuery,
 } from '../../components/data-table/table-search';
+import { managementErrorLeads } from '../../components/error-text';
+import { notify } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
 import { fullName } from '../../components/user-name';
-import { userQueries } from '../../queries/users';
+import { authQueries } from '../../queries/auth';
+import { userMutations, userQueries } from '../../queries/users';
 
 const USERS_PER_PAGE = 10;
 const DEFAULT_SORT = 'name.asc';
@@ -30,7 +36,9 @@ export const Route = createFileRoute('/_app/users')({
 });
 
 const column = createAppColumnHelper<UserRow>();
-const columns = [
+
+/** The columns depend on who is signed in: nobody gets a delete control on their own row. */
+const userColumns = (ownId: number, onDelete: (row: UserRow) => void) => [
   column.accessor((row) => fullName(row), {
     id: 'name',
     header: 'User',
@@ -53,16 +61,67 @@ const columns = [
       </Text>
     ),
   }),
+  column.display({
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    meta: { width: 56, align: 'right' },
+    cell: ({ row }) =>
+      row.original.id === ownId ? null : (
+        <Tooltip label="Delete user">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${fullName(row.original)}`}
+            // The row opens the user page; this button must not.
+            onClick={(event) => {
+              event.stopPropagation();
+              onDelete(row.original);
+            }}
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ),
+  }),
 ];
 
 function UsersPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const users = useQuery(userQueries.list(toListQuery(search, USERS_PER_PAGE)));
+  const { data: session } = useSuspenseQuery(authQueries.check());
+  const ownId = session.user.id;
+
+  // The target outlives `opened` so the title does not go blank while the dialog fades out.
+  const [target, setTarget] = useState<UserRow | null>(null);
+  const [opened, setOpened] = useState(false);
+  const deleteUser = useMutation(userMutations.delete());
+  const columns = useMemo(
+    () =>
+      userColumns(ownId, (row) => {
+        setTarget(row);
+        setOpened(true);
+      }),
+    [ownId],
+  );
+
+  // Deleting the last user of the last page leaves a page past the end: show the new last page.
+  const lastPage = users.isPlaceholderData ? undefined : users.data?.totalPages;
+  useEffect(() => {
+    if (lastPage !== undefined && search.page > lastPage)
+      void navigate({ search: (prev) => ({ ...prev, page: lastPage }), replace: true });
+  }, [lastPage, search.page, navigate]);
 
   return (
     <>
-      <PageHeader title="Users" />
+      <PageHeader
+        title="Users"
+        action={{
+          name: 'Create User',
+          icon: <IconPlus size={16} aria-hidden />,
+          onClick: () => void navigate({ to: '/createUser' }),
+        }}
+      />
       <DataTable
         title="Users"
         description="Manage users and their access permissions"
@@ -79,10 +138,25 @@ function UsersPage() {
         isFetching={users.isFetching}
         // A failed refresh of rows already shown is toasted by the query cache; keep the rows.
         error={users.data ? null : users.error}
-        errorTitle="Error fetching users"
+        errorTitle={managementErrorLeads.fetchUsers}
         onRefresh={() => void users.refetch()}
         onRowClick={(row) => void navigate({ to: '/user', search: { id: row.id } })}
       />
+      <ConfirmDialog
+        opened={opened}
+        title={`Delete ${target ? fullName(target) : ''}?`}
+        errorLead={managementErrorLeads.deleteUser}
+        onConfirm={async () => {
+          if (!target) return;
+          // Resolves once the list has reloaded (the mutation's invalidation is awaited).
+          const { message } = await deleteUser.mutateAsync(target.id);
+          notify(message);
+        }}
+        onClose={() => setOpened(false)}
+      >
+        This user will be deleted completely and signed out everywhere. This action cannot be
+        reversed.
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,0 +1,126 @@
+import { eq, inArray } from 'drizzle-orm';
+import { resellerItem } from '../../../src/api/contract/imports';
+import type { Tx } from '../../db/client';
+import { distributors, resellers } from '../../db/schema';
+import { addAdmins, checkAccountEmails, findAccounts } from './accounts';
+import { companiesByExternalId, STAFF_COMPANY_PREFIX, upsertCompanies } from './companies';
+import { combine, Tally, upsertAll, type KindOutcome } from './outcome';
+import { importMessages, parseItems } from './validate';
+
+const staffCompanyId = (externalId: string) => `${STAFF_COMPANY_PREFIX}${externalId}`;
+
+async function distributorIds(tx: Tx, externalIds: readonly string[]) {
+  if (externalIds.length === 0) return new Map<string, number>();
+  const rows = await tx
+    .select({ id: distributors.id, externalId: distributors.externalId })
+    .from(distributors)
+    .where(inArray(distributors.externalId, [...new Set(externalIds)]));
+  return new Map(rows.map((row) => [row.externalId, row.id]));
+}
+
+/**
+ * Resellers by externalId with their branding and order-form links. Each reseller also gets its
+ * own staff company (`reseller:<externalId>`) with an Admin for the reseller's e-mail, who has
+ * Order Services (`isReseller`).
+ */
+export async function importResellers(
+  tx: Tx,
+  raw: readonly unknown[],
+  now: Date,
+): Promise<KindOutcome> {
+  const { rows, errors } = parseItems(resellerItem, raw);
+
+  const distributorIdOf = await distributorIds(
+    tx,
+    rows.map((row) => row.item.distributerExternalId),
+  );
+  for (const { index, item } of rows) {
+    if (!distributorIdOf.has(item.distributerExternalId)) {
+      errors.add(index, 'distributerExternalId', importMessages.unknownDistributer);
+    }
+  }
+  const accounts = await findAccounts(
+    tx,
+    rows.map((row) => row.item.email),
+  );
+  checkAccountEmails(
+    rows.map(({ index, item }) => ({
+      index,
+      email: item.email,
+      companyExternalId: staffCompanyId(item.externalId),
+    })),
+    'email',
+    accounts,
+    errors,
+  );
+  if (errors.any) return { errors: errors.sorted() };
+
+  const externalIds = rows.map((row) => row.item.externalId);
+  const existing = new Map(
+    (await tx.select().from(resellers).where(inArray(resellers.externalId, externalIds))).map(
+      (row) => [row.externalId, row],
+    ),
+  );
+  const upserted = await upsertAll(
+    rows.map(({ item }) => ({
+      key: item.externalId,
+      current: existing.get(item.externalId),
+      values: {
+        distributorId: distributorIdOf.get(item.distributerExternalId)!,
+        name: item.name,
+        email: item.email,
+        resellerName: item.resellerName ?? null,
+        logoUrl: item.logoUrl ?? null,
+        tabLogoUrl: item.tabLogoUrl ?? null,
+        orderUrlNewCustomer: item.orderUrls?.newCustomer ?? null,
+        orderUrlAccountChanges: item.orderUrls?.accountChanges ?? null,
+      },
+    })),
+    {
+      insert: (batch) =>
+        tx
+          .insert(resellers)
+          .values(
+            batch.map(({ key, values }) => ({
+              externalId: key,
+              ...values,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .returning({ key: resellers.externalId, id: resellers.id }),
+      update: (id, values) =>
+        tx
+          .update(resellers)
+          .set({ ...values, updatedAt: now })
+          .where(eq(resellers.id, id)),
+    },
+  );
+
+  const staffExternalIds = externalIds.map(staffCompanyId);
+  const staffCompanies = await companiesByExternalId(tx, staffExternalIds);
+  const staff = await upsertCompanies(
+    tx,
+    rows.map(({ item }, i) => ({
+      key: staffExternalIds[i]!,
+      current: staffCompanies.get(staffExternalIds[i]!),
+      values: { resellerId: upserted[i]!.id, name: item.name, isResellerStaff: true },
+    })),
+    now,
+  );
+  const invited = await addAdmins(
+    tx,
+    accounts,
+    rows.map(({ item }, i) => ({ companyId: staff[i]!.id, email: item.email, isReseller: true })),
+    now,
+  );
+
+  const tally = new Tally();
+  rows.forEach(({ item }, i) => {
+    const { id, change } = upserted[i]!;
+    const adminAdded = invited.has(item.email) ? 'created' : 'unchanged';
+    tally.item(item.externalId, id, combine(change, staff[i]!.change, adminAdded));
+  });
+  tally.invited.push(...invited);
+  return tally.applied();
+}

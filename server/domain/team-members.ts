@@ -1,0 +1,194 @@
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { rolePermissions, type PermissionEntry } from '../../src/api/contract/permissions';
+import { ROLE, isRoleId, roleMessages, type Role } from '../../src/api/contract/roles';
+import { teamMessages, type TeamMember } from '../../src/api/contract/teams';
+import type { Db, Tx } from '../db/client';
+import { roles, teamMembers, teams, users } from '../db/schema';
+import { conflict, forbidden, notFound } from '../http-error';
+import { requireTeamPermission } from './access';
+import type { SessionCaller } from './sessions';
+import { escapeLike } from './users-repository';
+
+/**
+ * Who is in a team and with which role: the member lists, adding and removing members, and role
+ * changes. The caller's right on the team is checked inside the same transaction as the write.
+ */
+
+type Caller = Pick<SessionCaller, 'userId' | 'companyId' | 'isAdmin'>;
+
+export const pageCount = (total: number, rowsPerPage: number) =>
+  Math.max(1, Math.ceil(total / rowsPerPage));
+
+/** "First Last"; invited users have no names until activation, so their address stands in. */
+const memberName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
+const byName = [asc(sql`lower(${memberName})`), asc(users.id)];
+
+const memberColumns = {
+  id: users.id,
+  name: memberName,
+  email: users.email,
+  roleId: teamMembers.roleId,
+};
+
+function membersOf(teamId: number, search = ''): SQL | undefined {
+  const pattern = `%${escapeLike(search)}%`;
+  return and(
+    eq(teamMembers.teamId, teamId),
+    search ? or(ilike(memberName, pattern), ilike(users.email, pattern)) : undefined,
+  );
+}
+
+/** One page of a team's members, searched on name or address. The caller has been checked. */
+export async function listTeamMembersPage(
+  db: Db,
+  teamId: number,
+  query: { page: number; rowsPerPage: number; search: string },
+): Promise<{ members: TeamMember[]; totalPages: number }> {
+  const where = membersOf(teamId, query.search);
+  const [[total], members] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(where),
+    db
+      .select(memberColumns)
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
+      .where(where)
+      .orderBy(...byName)
+      .limit(query.rowsPerPage)
+      .offset((query.page - 1) * query.rowsPerPage),
+  ]);
+  return { members, totalPages: pageCount(total?.n ?? 0, query.rowsPerPage) };
+}
+
+/** Every member of a team with the permissions of their role; needs `team.view`. */
+export async function listTeamPermissions(
+  db: Db,
+  caller: Caller,
+  teamId: number,
+): Promise<PermissionEntry[]> {
+  await requireTeamPermission(db, caller, teamId, 'team.view');
+  const rows = await db
+    .select(memberColumns)
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(membersOf(teamId))
+    .orderBy(...byName);
+  return rows.map(({ id, roleId, ...row }) => ({
+    userId: id,
+    ...row,
+    roleId,
+    permissions: isRoleId(roleId) ? [...rolePermissions[roleId]] : [],
+  }));
+}
+
+/** The fixed roles, as the migration seeded them. */
+export function listRoles(db: Db): Promise<Role[]> {
+  return db
+    .select({ id: roles.id, name: roles.name, info: roles.info })
+    .from(roles)
+    .orderBy(asc(roles.id));
+}
+
+/**
+ * Holds the team row (key share) until the transaction ends, so that a concurrent delete waits
+ * instead of breaking the membership write's foreign key.
+ */
+async function lockTeam(tx: Tx, caller: Caller, teamId: number) {
+  await tx
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.id, teamId), eq(teams.companyId, caller.companyId)))
+    .for('key share');
+}
+
+/**
+ * Needs `team.members`. The user must belong to the caller's company. An Admin user always joins
+ * with the Admin role; anybody else with the role asked, or Viewer.
+ */
+export async function addTeamMember(
+  db: Db,
+  caller: Caller,
+  input: { teamId: number; userId: number; roleId?: number | undefined },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockTeam(tx, caller, input.teamId);
+    await requireTeamPermission(tx, caller, input.teamId, 'team.members');
+    const [user] = await tx
+      .select({ id: users.id, isAdmin: users.isAdmin })
+      .from(users)
+      .where(and(eq(users.id, input.userId), eq(users.companyId, caller.companyId)))
+      .for('key share');
+    if (!user) throw notFound(teamMessages.userNotFound);
+    const roleId = user.isAdmin ? ROLE.admin : (input.roleId ?? ROLE.viewer);
+    const added = await tx
+      .insert(teamMembers)
+      .values({ teamId: input.teamId, userId: user.id, roleId })
+      .onConflictDoNothing()
+      .returning({ userId: teamMembers.userId });
+    if (added.length === 0) throw conflict(teamMessages.alreadyMember);
+  });
+}
+
+/** Needs `team.members`. An Admin's membership may go too; only its role is fixed. */
+export async function removeTeamMember(
+  db: Db,
+  caller: Caller,
+  input: { teamId: number; userId: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await requireTeamPermission(tx, caller, input.teamId, 'team.members');
+    const removed = await tx
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)))
+      .returning({ userId: teamMembers.userId });
+    if (removed.length === 0) throw notFound(teamMessages.notMember);
+  });
+}
+
+/**
+ * Needs `team.members`. Sets the roles of several members at once, all or none: every user must be
+ * a member and none may hold the fixed Admin role. A user named twice gets the last role given.
+ */
+export async function assignTeamRoles(
+  db: Db,
+  caller: Caller,
+  teamId: number,
+  assignments: { userId: number; roleId: number }[],
+): Promise<void> {
+  const wanted = new Map(assignments.map(({ userId, roleId }) => [userId, roleId]));
+  const userIds = [...wanted.keys()];
+  await db.transaction(async (tx) => {
+    await requireTeamPermission(tx, caller, teamId, 'team.members');
+    const members = await tx
+      .select({ userId: teamMembers.userId, roleId: teamMembers.roleId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds)))
+      .for('update');
+    if (members.length !== userIds.length) throw notFound(teamMessages.notMember);
+    if (members.some((member) => member.roleId === ROLE.admin)) {
+      throw forbidden(roleMessages.adminMembershipFixed);
+    }
+    const newRole = sql.join(
+      [
+        sql`case ${teamMembers.userId}`,
+        ...userIds.map((userId) => sql`when ${userId}::int then ${wanted.get(userId)}::int`),
+        sql`end`,
+      ],
+      sql` `,
+    );
+    await tx
+      .update(teamMembers)
+      .set({ roleId: newRole })
+      .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds)));
+  });
+}
+
+/** One member's role: `assignTeamRoles` with a single assignment. */
+export const setTeamMemberRole = (
+  db: Db,
+  caller: Caller,
+  input: { teamId: number; userId: number; roleId: number },
+) => assignTeamRoles(db, caller, input.teamId, [{ userId: input.userId, roleId: input.roleId }]);

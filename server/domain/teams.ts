@@ -1,0 +1,224 @@
+import { and, asc, count, eq, exists, ilike, isNull, notExists, sql } from 'drizzle-orm';
+import type {
+  ListTeamsQuery,
+  TeamDetails,
+  TeamDetailsQuery,
+  TeamPage,
+} from '../../src/api/contract/teams';
+import { teamMessages } from '../../src/api/contract/teams';
+import type { Db } from '../db/client';
+import { teamMembers, teams, users, virtualMachines } from '../db/schema';
+import { conflict, notFound } from '../http-error';
+import { requireAdmin, requireTeamPermission, teamRoleOf } from './access';
+import type { SessionCaller } from './sessions';
+import { listTeamMembersPage, pageCount } from './team-members';
+import { escapeLike } from './users-repository';
+
+/**
+ * The teams of a company: the list with its counts, one team's page, and the team-wide writes.
+ * Member writes live in `team-members.ts`. Every query is scoped by the caller's company, so an id
+ * of another company behaves exactly like an id that does not exist.
+ */
+
+type Caller = Pick<SessionCaller, 'userId' | 'companyId' | 'isAdmin'>;
+
+const TEAM_NAME_KEY = 'teams_company_name_key';
+
+/** Drizzle wraps the driver's error; the SQLSTATE and the constraint are on a `cause`. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
+    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && name === constraint) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Runs a write that may give a team a name already used in the company. The unique index decides,
+ * so two concurrent writes cannot both win the same name.
+ */
+async function withUniqueTeamName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, TEAM_NAME_KEY)) throw conflict(teamMessages.nameTaken);
+    throw error;
+  }
+}
+
+/**
+ * Counted in SQL, for the rows of the page only. Built as subqueries because drizzle leaves the
+ * table name off the columns of a one-table select, which would turn `teams.id` inside a raw
+ * correlated subquery into the subquery's own `id`. The company condition lets the VM count use
+ * the (company_id, team_id) index.
+ */
+function teamCounts(db: Db) {
+  const members = db
+    .select({ n: count() })
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, teams.id));
+  const vms = db
+    .select({ n: count() })
+    .from(virtualMachines)
+    .where(
+      and(eq(virtualMachines.companyId, teams.companyId), eq(virtualMachines.teamId, teams.id)),
+    );
+  return {
+    userCount: sql<number>`(${members})`.mapWith(Number),
+    vmCount: sql<number>`(${vms})`.mapWith(Number),
+  };
+}
+
+/**
+ * One page of the teams the caller sees (every team of the company for an Admin, else the teams
+ * they are a member of), with the Unassigned counts. VMs without a team are visible to Admins only.
+ */
+export async function listTeams(db: Db, caller: Caller, query: ListTeamsQuery): Promise<TeamPage> {
+  const isMember = exists(
+    db
+      .select({ one: sql`1` })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, caller.userId))),
+  );
+  const where = and(
+    eq(teams.companyId, caller.companyId),
+    caller.isAdmin ? undefined : isMember,
+    query.search ? ilike(teams.name, `%${escapeLike(query.search)}%`) : undefined,
+  );
+
+  const [[total], data, [loneUsers], [loneVms]] = await Promise.all([
+    db.select({ n: count() }).from(teams).where(where),
+    db
+      .select({
+        id: teams.id,
+        name: teams.name,
+        ...teamCounts(db),
+      })
+      .from(teams)
+      .where(where)
+      // The id breaks ties so that paging never shows a row twice or skips one.
+      .orderBy(asc(sql`lower(${teams.name})`), asc(teams.id))
+      .limit(query.rowsPerPage)
+      .offset((query.page - 1) * query.rowsPerPage),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(
+        and(
+          eq(users.companyId, caller.companyId),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(teamMembers)
+              .where(eq(teamMembers.userId, users.id)),
+          ),
+        ),
+      ),
+    caller.isAdmin
+      ? db
+          .select({ n: count() })
+          .from(virtualMachines)
+          .where(
+            and(eq(virtualMachines.companyId, caller.companyId), isNull(virtualMachines.teamId)),
+          )
+      : Promise.resolve([{ n: 0 }]),
+  ]);
+  return {
+    data,
+    unassignedUsers: loneUsers?.n ?? 0,
+    unassignedVMs: loneVms?.n ?? 0,
+    totalPages: pageCount(total?.n ?? 0, query.rowsPerPage),
+  };
+}
+
+/** A team's name and one page of its members; needs `team.view`. */
+export async function findTeamDetails(
+  db: Db,
+  caller: Caller,
+  teamId: number,
+  query: TeamDetailsQuery,
+): Promise<TeamDetails> {
+  await requireTeamPermission(db, caller, teamId, 'team.view');
+  const [team] = await db
+    .select({ id: teams.id, name: teams.name, parentTeamId: teams.parentTeamId })
+    .from(teams)
+    .where(and(eq(teams.id, teamId), eq(teams.companyId, caller.companyId)));
+  // Deleted between the check and the read.
+  if (!team) throw notFound(teamMessages.notFound);
+  const { members, totalPages } = await listTeamMembersPage(db, teamId, query);
+  return { id: team.id, teamName: team.name, parentTeamId: team.parentTeamId, members, totalPages };
+}
+
+/** Admins only. The creator is not made a member: Admins see every team anyway. */
+export async function createTeam(
+  db: Db,
+  caller: Caller,
+  input: { name: string; parentTeamId?: number | null | undefined; now: Date },
+): Promise<number> {
+  requireAdmin(caller);
+  const { parentTeamId = null } = input;
+  return withUniqueTeamName(() =>
+    db.transaction(async (tx) => {
+      if (parentTeamId !== null) {
+        // Locked so that the parent cannot be deleted before this team points at it.
+        const [parent] = await tx
+          .select({ id: teams.id })
+          .from(teams)
+          .where(and(eq(teams.id, parentTeamId), eq(teams.companyId, caller.companyId)))
+          .for('key share');
+        if (!parent) throw notFound(teamMessages.parentNotFound);
+      }
+      const [team] = await tx
+        .insert(teams)
+        .values({
+          companyId: caller.companyId,
+          name: input.name,
+          parentTeamId,
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .returning({ id: teams.id });
+      return team!.id;
+    }),
+  );
+}
+
+/** Needs `team.rename`. Renaming a team to its own name (in any case) is not a conflict. */
+export async function renameTeam(
+  db: Db,
+  caller: Caller,
+  input: { teamId: number; name: string; now: Date },
+): Promise<void> {
+  await withUniqueTeamName(() =>
+    db.transaction(async (tx) => {
+      await requireTeamPermission(tx, caller, input.teamId, 'team.rename');
+      const renamed = await tx
+        .update(teams)
+        .set({ name: input.name, updatedAt: input.now })
+        .where(and(eq(teams.id, input.teamId), eq(teams.companyId, caller.companyId)))
+        .returning({ id: teams.id });
+      if (renamed.length === 0) throw notFound(teamMessages.notFound);
+    }),
+  );
+}
+
+/**
+ * A team the caller cannot see is 404 before the Admin rule answers 403. The foreign keys do the
+ * rest in the same statement: memberships go, the team's VMs become unassigned and its child teams
+ * lose their parent.
+ */
+export async function deleteTeam(db: Db, caller: Caller, teamId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    if ((await teamRoleOf(tx, caller, teamId)) === undefined) {
+      throw notFound(teamMessages.notFound);
+    }
+    requireAdmin(caller);
+    const deleted = await tx
+      .delete(teams)
+      .where(and(eq(teams.id, teamId), eq(teams.companyId, caller.companyId)))
+      .returning({ id: teams.id });
+    if (deleted.length === 0) throw notFound(teamMessages.notFound);
+  });
+}

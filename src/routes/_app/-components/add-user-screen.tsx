@@ -1,0 +1,139 @@
+import { Group, Loader, MultiSelect, Paper, Select, Stack } from '@mantine/core';
+import { revalidateLogic, useStore } from '@tanstack/react-form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { roleMessages } from '../../../api/contract/roles';
+import { createUserBody, userMessages } from '../../../api/contract/users';
+import { managementErrorLeads, withLead } from '../../../components/error-text';
+import { FormError, useAppForm, useFieldContext } from '../../../components/form';
+import { notify } from '../../../components/notify';
+import { PageHeader } from '../../../components/page-header';
+import { roleQueries } from '../../../queries/roles';
+import { teamQueries } from '../../../queries/teams';
+import { userMutations } from '../../../queries/users';
+import { DROPDOWN_DEFAULTS, fieldErrorText } from '../../../components/dropdown';
+import { useGoBackToUsers } from './use-go-back';
+
+/** All of the company's teams fit one request (the API's largest page). */
+export const ALL_TEAMS = { page: 1, rowsPerPage: 100, search: '' };
+
+// The contract as the form holds it: the role is null until one is chosen (the contract would call
+// that an unknown role; the form says it is missing), and teams come as numbers from their list.
+const addUserFormSchema = createUserBody.extend({
+  teamIds: z.array(z.number()),
+  roleId: z
+    .number()
+    .nullable()
+    .refine((value) => value !== null, roleMessages.roleRequired),
+});
+type Values = z.input<typeof addUserFormSchema>;
+
+export function AddUserScreen() {
+  const goBack = useGoBackToUsers();
+  const create = useMutation(userMutations.create());
+
+  const form = useAppForm({
+    defaultValues: { email: '', teamIds: [], roleId: null } as Values,
+    validationLogic: revalidateLogic(),
+    validators: { onDynamic: addUserFormSchema },
+    onSubmit: async ({ value }) => {
+      const body = createUserBody.parse(value);
+      try {
+        await create.mutateAsync(body);
+      } catch {
+        return; // shown inline by FormError; the values stay as typed
+      }
+      notify(`${userMessages.created} ${body.email}`);
+      goBack();
+    },
+  });
+
+  return (
+    <>
+      <PageHeader title="Add User" withBack onBack={goBack} />
+      <Paper withBorder radius="md" shadow="xs" p="lg" maw={560}>
+        <form.AppForm>
+          <form.Form aria-label="Add User">
+            <Stack gap="md">
+              <form.AppField name="email">
+                {(field) => (
+                  <field.TextField
+                    label="Email Address"
+                    type="email"
+                    autoComplete="off"
+                    autoFocus
+                    required
+                  />
+                )}
+              </form.AppField>
+              <form.AppField name="teamIds">{() => <TeamsField />}</form.AppField>
+              <form.AppField name="roleId">{() => <RoleField />}</form.AppField>
+              <FormError title={managementErrorLeads.createUser} error={create.error} />
+              <Group justify="flex-end">
+                <form.SubmitButton fullWidth={false}>Send Invite Email</form.SubmitButton>
+              </Group>
+            </Stack>
+          </form.Form>
+        </form.AppForm>
+      </Paper>
+    </>
+  );
+}
+
+function TeamsField() {
+  const field = useFieldContext<number[]>();
+  const value = useStore(field.store, (state) => state.value);
+  const error = useStore(field.store, (state) => fieldErrorText(state.meta.errors));
+  const teams = useQuery(teamQueries.list(ALL_TEAMS));
+  return (
+    <MultiSelect<number>
+      {...DROPDOWN_DEFAULTS}
+      label="Teams"
+      name={field.name}
+      data-field={field.name}
+      data={teams.data?.data.map((team) => ({ value: team.id, label: team.name })) ?? []}
+      value={value}
+      onChange={field.handleChange}
+      onBlur={field.handleBlur}
+      searchable
+      hidePickedOptions
+      // The placeholder prompts for a first choice only.
+      placeholder={value.length ? undefined : DROPDOWN_DEFAULTS.placeholder}
+      disabled={teams.isPending}
+      rightSection={teams.isPending ? <Loader size="xs" aria-label="Loading teams" /> : undefined}
+      error={
+        error ?? (teams.error ? withLead(managementErrorLeads.fetchTeams, teams.error) : undefined)
+      }
+    />
+  );
+}
+
+function RoleField() {
+  const field = useFieldContext<number | null>();
+  const value = useStore(field.store, (state) => state.value);
+  const error = useStore(field.store, (state) => fieldErrorText(state.meta.errors));
+  const roles = useQuery(roleQueries.list());
+  return (
+    <Select<number>
+      {...DROPDOWN_DEFAULTS}
+      label="User Role"
+      required
+      withAsterisk={false}
+      name={field.name}
+      data-field={field.name}
+      data={roles.data?.map((role) => ({ value: role.id, label: role.name })) ?? []}
+      value={value}
+      onChange={field.handleChange}
+      onBlur={field.handleBlur}
+      allowDeselect={false}
+      disabled={roles.isPending}
+      rightSection={roles.isPending ? <Loader size="xs" aria-label="Loading roles" /> : undefined}
+      // What the chosen role may do, under the field.
+      description={roles.data?.find((role) => role.id === value)?.info}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      error={
+        error ?? (roles.error ? withLead(managementErrorLeads.fetchRoles, roles.error) : undefined)
+      }
+    />
+  );
+}

@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn } from '../server/mail';
+import { launchChromium, screenshot } from './browser';
+import { readMail, signIn } from './journey';
+import { startServer, type RunningServer } from './server-process';
+
+const ADMIN = { email: 'team-admin@example.com', password: 'Team!Journey-Passw0rd' };
+const VIEWER = { email: 'new.viewer@example.com', password: 'Viewer!Journey-Passw0rd' };
+const TEAM = 'Night Shift';
+
+/**
+ * The tenancy journey in Chromium: an Admin invites a user, the user activates the account from
+ * the e-mail, the Admin puts them in a team as Viewer, and the Viewer signs in and is refused
+ * what their role does not allow.
+ */
+describe('inviting a user and giving them a team role, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({
+        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+      }),
+      launchChromium(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage(errors: string[]): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.on('pageerror', (err) => errors.push(err.message));
+    return page;
+  }
+
+  it('invite -> activate -> Viewer in a team -> refused as a Viewer', async () => {
+    const errors: string[] = [];
+    const admin = await newPage(errors);
+    await signIn(admin, server, '/', ADMIN);
+
+    // The Admin invites the user.
+    await admin.getByRole('link', { name: 'Users' }).click();
+    await admin.getByRole('button', { name: 'Create User' }).click();
+    await admin.getByRole('heading', { name: 'Add User' }).waitFor();
+    await admin.getByLabel('Email Address').fill(VIEWER.email);
+    await admin.getByRole('combobox', { name: 'User Role' }).click();
+    await admin.getByRole('option', { name: 'Viewer' }).click();
+    await screenshot(admin, 'team-01-add-user');
+    await admin.getByRole('button', { name: 'Send Invite Email' }).click();
+    await admin.getByText(`Completed creating user: ${VIEWER.email}`).waitFor();
+    await admin.getByRole('cell', { name: VIEWER.email }).first().waitFor();
+    await screenshot(admin, 'team-02-users');
+
+    // The user activates the account from the e-mail.
+    const invitation = await readMail(server, VIEWER.email, /Activate your/);
+    const link = linkIn(invitation);
+    expect(link.pathname).toBe('/confirmNewUser');
+    const viewer = await newPage(errors);
+    await viewer.goto(`${server.url}${link.pathname}${link.search}`);
+    await viewer.getByLabel('First Name').fill('Vera');
+    await viewer.getByLabel('Last Name').fill('Viewer');
+    await viewer.getByLabel('New Password', { exact: true }).fill(VIEWER.password);
+    await viewer.getByLabel('Confirm Password', { exact: true }).fill(VIEWER.password);
+    await viewer.getByRole('button', { name: 'Activate Account' }).click();
+    await viewer.getByText('Account Activated!').waitFor();
+    await screenshot(viewer, 'team-03-activated');
+
+    // The Admin creates a team and adds the user, who starts as Viewer.
+    await admin.getByRole('link', { name: 'Teams' }).click();
+    await admin.getByRole('button', { name: 'Create Team' }).click();
+    await admin.getByLabel('Team Name').fill(TEAM);
+    await admin.getByRole('button', { name: 'Next' }).click();
+    await admin.waitForURL(/\/createEditTeam\?id=\d+$/);
+    await admin.getByRole('button', { name: 'Add Vera Viewer' }).click();
+    await admin.getByRole('button', { name: 'Remove Vera Viewer' }).waitFor();
+    await screenshot(admin, 'team-04-build');
+    await admin
+      .getByRole('group', { name: 'Wizard navigation' })
+      .getByRole('button', { name: 'Next' })
+      .click();
+    await admin.getByRole('combobox', { name: 'Role of Vera Viewer' }).waitFor();
+    expect(await admin.getByRole('combobox', { name: 'Role of Vera Viewer' }).inputValue()).toBe(
+      'Viewer',
+    );
+    await screenshot(admin, 'team-05-permissions');
+    await admin.getByRole('button', { name: 'Save Permissions' }).click();
+    await admin.waitForURL(/\/team\?id=\d+$/);
+    await admin.getByRole('cell', { name: VIEWER.email }).waitFor();
+    await screenshot(admin, 'team-06-team-page');
+
+    await admin.getByRole('link', { name: 'Teams' }).click();
+    const row = admin.getByRole('row', { name: new RegExp(TEAM) });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/Night Shift\s*1\s*0/);
+    await screenshot(admin, 'team-07-teams');
+
+    // The Viewer signs in, sees the team, and is refused what a Viewer may not do.
+    await signIn(viewer, server, '/', VIEWER);
+    await viewer.getByRole('link', { name: 'Teams' }).click();
+    await viewer.getByRole('cell', { name: TEAM }).click();
+    await viewer.waitForURL(/\/team\?id=\d+/);
+    await viewer.getByRole('textbox', { name: 'Team Name' }).fill('Taken Over');
+    await viewer.getByRole('button', { name: 'Save' }).click();
+    await viewer.getByText('You do not have permission to do that').waitFor();
+    await screenshot(viewer, 'team-08-viewer-refused');
+
+    await viewer.getByRole('link', { name: 'Users' }).click();
+    await viewer
+      // The first Admin is named 'Admin User'.
+      .getByRole('button', { name: 'Delete Admin User' })
+      .click();
+    await viewer.getByRole('button', { name: 'Delete', exact: true }).click();
+    await viewer.getByText('Error deleting users: Only Admins can do that').waitFor();
+    await screenshot(viewer, 'team-09-viewer-delete-refused');
+
+    // Nothing changed on the server.
+    await admin.reload();
+    await admin.getByRole('row', { name: /Night Shift/ }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});

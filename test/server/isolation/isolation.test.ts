@@ -1,0 +1,137 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../harness';
+import { bearer } from '../sign-in';
+import { isolationCases, routesWithoutCompanyIds } from './cases';
+import { callerRoles, importTwoTenants, OPERATOR_TOKEN, type Tenant } from './tenants';
+
+/**
+ * Proof that no company can see or touch another's data: every route that takes an id is called
+ * with the other company's ids by each role of each company, and must answer 404 (or 403 where a
+ * role rule comes first) without changing a single row.
+ */
+
+let server: TestServer;
+let tenants: [Tenant, Tenant];
+
+// Sessions move on every request (last seen); every other table must stay exactly as it was.
+const UNWATCHED_TABLES = new Set(['sessions', 'login_failures']);
+
+/** Both drivers answer raw SQL with `{ rows }`; the shared Db type does not say so. */
+async function rows<T>(query: SQL): Promise<T[]> {
+  const result = (await server.database.db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+
+async function fingerprint(): Promise<Record<string, string>> {
+  const tables = await rows<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const result: Record<string, string> = {};
+  for (const { table_name: table } of tables) {
+    if (UNWATCHED_TABLES.has(table)) continue;
+    const [row] = await rows<{ digest: string }>(
+      sql.raw(
+        `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${table}" t`,
+      ),
+    );
+    result[table] = row!.digest;
+  }
+  return result;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ OPERATOR_TOKEN });
+  tenants = await importTwoTenants(server);
+}, 120_000);
+afterAll(() => server?.close());
+
+describe.each([
+  ['company A', 0],
+  ['company B', 1],
+] as const)('a signed-in user of %s', (_name, index) => {
+  const own = () => tenants[index];
+  const other = () => tenants[1 - index]!;
+
+  describe.each(callerRoles)('as %s', (role) => {
+    it.each(isolationCases.map((c) => [`${c.endpoint}: ${c.label}`, c] as const))(
+      '%s',
+      async (_title, testCase) => {
+        const before = await fingerprint();
+        const { method, url, payload } = testCase.request(own(), other());
+        const res = await server.app.inject({
+          method,
+          url: `/api/v1${url}`,
+          headers: bearer(own().tokens[role]),
+          ...(payload ? { payload } : {}),
+        });
+        expect({ status: res.statusCode, body: res.json() }).toMatchObject({
+          status: testCase.expect[role],
+          body: { data: null },
+        });
+        expect(await fingerprint()).toEqual(before);
+      },
+    );
+
+    it("lists never show the other company's users or teams", async () => {
+      const headers = bearer(own().tokens[role]);
+      const users = await server.app.inject({
+        method: 'GET',
+        url: '/api/v1/users/list?rowsPerPage=100',
+        headers,
+      });
+      const teams = await server.app.inject({
+        method: 'GET',
+        url: '/api/v1/teams/list?rowsPerPage=100',
+        headers,
+      });
+      const userIds = (users.json().data.data as { id: number }[]).map((u) => u.id);
+      const teamIds = (teams.json().data.data as { id: number }[]).map((t) => t.id);
+      expect(userIds).toEqual(expect.arrayContaining(Object.values(own().userIds)));
+      expect(userIds.filter((id) => Object.values(other().userIds).includes(id))).toEqual([]);
+      expect(teamIds).toEqual([own().teamId]);
+    });
+  });
+});
+
+describe('coverage', () => {
+  it('every API route has a cross-company case or a stated reason to need none', () => {
+    const covered = new Set(isolationCases.map((c) => c.endpoint));
+    const missing = server.app.apiRouteList.filter(
+      (route) => !covered.has(route) && !(route in routesWithoutCompanyIds),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('names only routes that exist', () => {
+    const routes = new Set(server.app.apiRouteList);
+    const stale = [
+      ...isolationCases.map((c) => c.endpoint),
+      ...Object.keys(routesWithoutCompanyIds),
+    ].filter((route) => !routes.has(route));
+    expect(stale).toEqual([]);
+  });
+
+  it('lists the routes it covers', () => {
+    const covered = [...new Set(isolationCases.map((c) => c.endpoint))].sort();
+    expect(covered).toMatchInlineSnapshot(`
+      [
+        "DELETE /teams/delete",
+        "DELETE /teams/removeUser",
+        "DELETE /users/delete/:id",
+        "GET /permissions/list/:id",
+        "GET /teams/:id",
+        "GET /users/details/:id",
+        "GET /users/list",
+        "GET /users/teams/:id",
+        "POST /permissions/assign",
+        "POST /roles/updateUserRoleForTeam",
+        "POST /teams/addUser",
+        "POST /teams/create",
+        "POST /teams/update",
+        "POST /users/create",
+        "POST /users/edit",
+      ]
+    `);
+  });
+});

@@ -1,0 +1,118 @@
+import { ROLE, type RoleId } from '../../../src/api/contract/roles';
+import type { TestServer } from '../harness';
+import { lastMailTo, linkIn } from '../mail';
+import { NEW_PASSWORD } from '../seed';
+import { bearer, signIn } from '../sign-in';
+
+export const OPERATOR_TOKEN = 'isolation-operator-token-0123456789';
+export const callerRoles = ['admin', 'manager', 'operator', 'viewer'] as const;
+export type CallerRole = (typeof callerRoles)[number];
+
+/** One company as its users see it: a signed-in token per role and the ids they own. */
+export interface Tenant {
+  companyId: number;
+  teamId: number;
+  tokens: Record<CallerRole, string>;
+  userIds: Record<CallerRole, number>;
+}
+
+async function call(
+  server: TestServer,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) {
+  const res = await server.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers,
+    payload: payload as object,
+  });
+  if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
+
+/** Follows the activation e-mail: names and a password, then a verified sign-in. */
+async function activateAndSignIn(server: TestServer, email: string) {
+  await server.settled();
+  const link = linkIn(lastMailTo(server, email));
+  const token = link.searchParams.get('token')!;
+  const id = Number(link.searchParams.get('id'));
+  await call(
+    server,
+    'POST',
+    `/users/confirmEmail/${encodeURIComponent(token)}`,
+    {},
+    {
+      id,
+      password: NEW_PASSWORD,
+      firstName: 'Iso',
+      lastName: 'Lation',
+    },
+  );
+  const { token: session } = await signIn(server, email, { password: NEW_PASSWORD });
+  return { id, token: session };
+}
+
+const teamRoleIds: Record<Exclude<CallerRole, 'admin'>, RoleId> = {
+  manager: ROLE.manager,
+  operator: ROLE.operator,
+  viewer: ROLE.viewer,
+};
+
+/**
+ * Two companies created the way an operator creates them (the import API), their admins activated
+ * from the e-mail, and one member per team role invited by each admin.
+ */
+export async function importTwoTenants(server: TestServer): Promise<[Tenant, Tenant]> {
+  await call(server, 'POST', '/imports/distributer', operator, {
+    items: [{ externalId: 'iso-d', name: 'Iso Distribution', email: 'd@iso.test' }],
+  });
+  await call(server, 'POST', '/imports/reseller', operator, {
+    items: [
+      {
+        externalId: 'iso-r',
+        distributerExternalId: 'iso-d',
+        name: 'Iso Reseller',
+        email: 'staff@iso-reseller.test',
+        resellerName: 'Iso Cloud',
+      },
+    ],
+  });
+  const imported = await call(server, 'POST', '/imports/company', operator, {
+    items: ['a', 'b'].map((key) => ({
+      externalId: `iso-${key}`,
+      resellerExternalId: 'iso-r',
+      name: `Company ${key.toUpperCase()}`,
+      admin: { email: `admin@${key}.iso.test`, firstName: 'Admin', lastName: key.toUpperCase() },
+    })),
+  });
+  const companyIds = (imported.items as { id: number }[]).map((item) => item.id);
+
+  const tenants: Tenant[] = [];
+  for (const [index, key] of ['a', 'b'].entries()) {
+    const admin = await activateAndSignIn(server, `admin@${key}.iso.test`);
+    const adminHeaders = bearer(admin.token);
+    const { teamId } = await call(server, 'POST', '/teams/create', adminHeaders, {
+      name: `Team ${key.toUpperCase()}`,
+    });
+    const tokens = { admin: admin.token } as Record<CallerRole, string>;
+    const userIds = { admin: admin.id } as Record<CallerRole, number>;
+    for (const [role, roleId] of Object.entries(teamRoleIds)) {
+      const email = `${role}@${key}.iso.test`;
+      await call(server, 'POST', '/users/create', adminHeaders, {
+        email,
+        roleId,
+        teamIds: [teamId],
+      });
+      const member = await activateAndSignIn(server, email);
+      tokens[role as CallerRole] = member.token;
+      userIds[role as CallerRole] = member.id;
+    }
+    tenants.push({ companyId: companyIds[index]!, teamId, tokens, userIds });
+  }
+  return [tenants[0]!, tenants[1]!];
+}
