@@ -13,6 +13,7 @@ import { requireAdmin, requireTeamPermission, teamRoleOf } from './access';
 import type { SessionCaller } from './sessions';
 import { listTeamMembersPage, pageCount } from './team-members';
 import { escapeLike } from './users-repository';
+import { isUniqueViolation } from '../db/errors';
 
 /**
  * The teams of a company: the list with its counts, one team's page, and the team-wide writes.
@@ -23,17 +24,6 @@ import { escapeLike } from './users-repository';
 type Caller = Pick<SessionCaller, 'userId' | 'companyId' | 'isAdmin'>;
 
 const TEAM_NAME_KEY = 'teams_company_name_key';
-
-/** Drizzle wraps the driver's error; the SQLSTATE and the constraint are on a `cause`. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
-    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && name === constraint) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * Runs a write that may give a team a name already used in the company. The unique index decides,

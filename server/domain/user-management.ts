@@ -8,6 +8,7 @@ import type { ApiDeps } from '../routes/deps';
 import { requireAdmin } from './access';
 import { sendActivationLink } from './account-activation';
 import type { SessionCaller } from './sessions';
+import { isUniqueViolation } from '../db/errors';
 
 /**
  * Changes to the company's users: Admins invite (create) and delete them; a user renames themself
@@ -19,17 +20,6 @@ type Caller = Pick<SessionCaller, 'userId' | 'companyId' | 'isAdmin'>;
 type Deps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'mailer' | 'background'>;
 
 const EMAIL_UNIQUE_INDEX = 'users_email_key';
-
-/** Both drivers raise PostgreSQL's own error (code 23505); drizzle wraps it in `cause`. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let e = error;
-  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    const { code, constraint: name, cause } = e as Record<string, unknown>;
-    if (code === '23505') return name === constraint;
-    e = cause;
-  }
-  return false;
-}
 
 export interface NewUser {
   email: string;

@@ -9,6 +9,7 @@ import { importCompanies } from './companies';
 import { importDistributers } from './distributers';
 import type { KindOutcome } from './outcome';
 import { importResellers } from './resellers';
+import { isUniqueViolation } from '../../db/errors';
 
 export type ImportDeps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'mailer' | 'background'> & {
   log: Pick<Logger, 'info'>;
@@ -24,16 +25,6 @@ const importers: Record<
   reseller: importResellers,
   company: importCompanies,
 };
-
-/** Drizzle wraps the driver's error; the SQLSTATE is on a `cause`. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Object; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * Applies a file of one kind (the API route and `npm run import` both come here): every item is

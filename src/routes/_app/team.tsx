@@ -1,4 +1,4 @@
-import { Alert, Avatar, Center, Group, Loader, Paper, Text } from '@mantine/core';
+import { Alert, Center, Loader, Paper } from '@mantine/core';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { roleQueries } from '../../queries/roles';
 import { teamQueries } from '../../queries/teams';
 import { TeamRenameForm } from './-components/team-rename-form';
+import { DimmedCell, PersonCell } from '../../components/data-table/cells';
 
 const MEMBERS_PER_PAGE = 5;
 
@@ -90,23 +91,12 @@ function TeamPage() {
     column.accessor('name', {
       header: 'User',
       meta: { width: '40%' },
-      cell: ({ row }) => (
-        <Group gap="sm" wrap="nowrap">
-          <Avatar color="initials" name={row.original.name} radius="xl" size={32} />
-          <Text size="sm" fw={500}>
-            {row.original.name}
-          </Text>
-        </Group>
-      ),
+      cell: ({ row }) => <PersonCell name={row.original.name} />,
     }),
     column.accessor((row) => roleName(row.roleId), { id: 'role', header: 'Role' }),
     column.accessor('email', {
       header: 'Email',
-      cell: ({ getValue }) => (
-        <Text size="sm" c="dimmed">
-          {getValue()}
-        </Text>
-      ),
+      cell: DimmedCell,
     }),
   ];
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/page-header';
 import { fullName } from '../../components/user-name';
 import { authQueries } from '../../queries/auth';
 import { userMutations, userQueries } from '../../queries/users';
+import { DimmedCell, PersonCell } from '../../components/data-table/cells';
 
 const USERS_PER_PAGE = 10;
 const DEFAULT_SORT = 'name.asc';
@@ -44,22 +45,11 @@ const userColumns = (ownId: number, onDelete: (row: UserRow) => void) => [
     header: 'User',
     // Fixed so the columns do not jump as pages of different names load.
     meta: { width: '45%' },
-    cell: ({ row }) => (
-      <Group gap="sm" wrap="nowrap">
-        <Avatar color="initials" name={fullName(row.original)} radius="xl" size={32} />
-        <Text size="sm" fw={500}>
-          {fullName(row.original)}
-        </Text>
-      </Group>
-    ),
+    cell: ({ row }) => <PersonCell name={fullName(row.original)} />,
   }),
   column.accessor('email', {
     header: 'Email',
-    cell: ({ getValue }) => (
-      <Text size="sm" c="dimmed">
-        {getValue()}
-      </Text>
-    ),
+    cell: DimmedCell,
   }),
   column.display({
     id: 'actions',

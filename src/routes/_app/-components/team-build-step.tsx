@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid } from '@mantine/core';
 import { IconPlus, IconUserMinus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { fullName } from '../../../components/user-name';
 import { teamMutations, teamQueries } from '../../../queries/teams';
 import { userQueries } from '../../../queries/users';
 import { MEMBERS_PER_PAGE } from './team-wizard';
+import { DimmedCell } from '../../../components/data-table/cells';
 
 const USERS_PER_PAGE = 10;
 
@@ -78,11 +79,7 @@ function AvailableUsersTable({ teamId }: { teamId: number }) {
     column.accessor((row) => fullName(row), { id: 'name', header: 'User' }),
     column.accessor('email', {
       header: 'Email',
-      cell: ({ getValue }) => (
-        <Text size="sm" c="dimmed">
-          {getValue()}
-        </Text>
-      ),
+      cell: DimmedCell,
     }),
     column.display({
       id: 'add',
@@ -147,11 +144,7 @@ function MembersTable({ teamId }: { teamId: number }) {
     column.accessor('name', { header: 'User' }),
     column.accessor('email', {
       header: 'Email',
-      cell: ({ getValue }) => (
-        <Text size="sm" c="dimmed">
-          {getValue()}
-        </Text>
-      ),
+      cell: DimmedCell,
     }),
     column.display({
       id: 'remove',

@@ -11,6 +11,7 @@ import { FormError } from '../../../components/form';
 import { notify } from '../../../components/notify';
 import { permissionMutations, permissionQueries } from '../../../queries/permissions';
 import { roleQueries } from '../../../queries/roles';
+import { DimmedCell } from '../../../components/data-table/cells';
 
 interface TeamPermissionsStepProps {
   teamId: number;
@@ -55,11 +56,7 @@ export function TeamPermissionsStep({ teamId, onBack, onSaved }: TeamPermissions
     column.accessor('name', { header: 'Member' }),
     column.accessor('email', {
       header: 'Email',
-      cell: ({ getValue }) => (
-        <Text size="sm" c="dimmed">
-          {getValue()}
-        </Text>
-      ),
+      cell: DimmedCell,
     }),
     column.display({
       id: 'role',
