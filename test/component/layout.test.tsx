@@ -10,6 +10,22 @@ import { setViewportWidth } from './viewport';
 const signedIn = (overrides: Partial<User> = {}) =>
   server.use(http.get(api('auth/check'), () => ok({ user: aUser(overrides) })));
 
+/** Empty answers for what the screens behind the links load. */
+const serveScreens = () =>
+  server.use(
+    http.get(api('teams/list'), () =>
+      ok({ data: [], unassignedUsers: 0, unassignedVMs: 0, totalPages: 1 }),
+    ),
+    http.get(api('users/details/:id'), ({ params }) =>
+      ok({
+        ...aUser({ id: Number(params.id), firstName: `User${String(params.id)}` }),
+        activated: true,
+      }),
+    ),
+    http.get(api('users/teams/:id'), () => ok({ data: [], totalPages: 1 })),
+    http.get(api('roles/userRoles'), () => ok([])),
+  );
+
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 const navLink = (name: string) => within(mainNav()).getByRole('link', { name });
 
@@ -63,13 +79,14 @@ describe('protected layout: sidebar', () => {
 
   it('every link lands on a titled page', async () => {
     signedIn();
+    serveScreens();
     const { user, router } = await renderApp('/');
     for (const [name, title] of [
       ['Virtual Machines', 'Virtual Machines'],
       ['Networks', 'Networks'],
       ['Teams', 'Teams'],
       ['Support', 'Support'],
-      ['Profile', 'User'],
+      ['Profile', 'User7 Lovelace'],
     ] as const) {
       await user.click(navLink(name));
       expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
@@ -80,8 +97,9 @@ describe('protected layout: sidebar', () => {
 
   it('highlights Profile on the own user page and Users on somebody else’s', async () => {
     signedIn({ id: 7 });
+    serveScreens();
     const { router } = await renderApp('/user?id=7');
-    await screen.findByRole('heading', { name: 'User' });
+    await screen.findByRole('heading', { name: 'User7 Lovelace' });
     expect(navLink('Profile')).toHaveAttribute('aria-current', 'page');
     expect(navLink('Users')).not.toHaveAttribute('aria-current');
 
@@ -149,6 +167,7 @@ describe('protected layout: mobile menu (under 1024 px)', () => {
   it('opens with the burger and closes when a link is chosen', async () => {
     setViewportWidth(390);
     signedIn();
+    serveScreens();
     const { user, router } = await renderApp('/');
     const burger = await screen.findByRole('button', { name: 'Toggle navigation' });
     expect(screen.queryByRole('button', { name: 'Collapse sidebar' })).not.toBeInTheDocument();

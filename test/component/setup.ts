@@ -26,7 +26,17 @@ window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// msw's own 'error' strategy only logs, from where a throw does not reach the test: collect the
+// requests nobody answered and fail the test that made them.
+const unhandled: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request) => {
+      const url = new URL(request.url);
+      unhandled.push(`${request.method} ${url.pathname}${url.search}`);
+    },
+  }),
+);
 
 // A React warning or an unexpected error in a test is a failure, not noise.
 const consoleError = console.error;
@@ -42,6 +52,10 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
+  const missed = unhandled.splice(0);
+  if (missed.length > 0) {
+    throw new Error(`requests without an msw handler: ${[...new Set(missed)].join(', ')}`);
+  }
 });
 
 afterAll(() => server.close());
