@@ -130,7 +130,7 @@ export async function findTeamDetails(
   teamId: number,
   query: TeamDetailsQuery,
 ): Promise<TeamDetails> {
-  await requireTeamPermission(db, caller, teamId, 'team.view');
+  const yourRoleId = await requireTeamPermission(db, caller, teamId, 'team.view');
   const [team] = await db
     .select({ id: teams.id, name: teams.name, parentTeamId: teams.parentTeamId })
     .from(teams)
@@ -138,7 +138,14 @@ export async function findTeamDetails(
   // Deleted between the check and the read.
   if (!team) throw notFound(teamMessages.notFound);
   const { members, totalPages } = await listTeamMembersPage(db, teamId, query);
-  return { id: team.id, teamName: team.name, parentTeamId: team.parentTeamId, members, totalPages };
+  return {
+    id: team.id,
+    teamName: team.name,
+    parentTeamId: team.parentTeamId,
+    yourRoleId,
+    members,
+    totalPages,
+  };
 }
 
 /** Admins only. The creator is not made a member: Admins see every team anyway. */

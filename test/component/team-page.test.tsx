@@ -50,6 +50,30 @@ describe('Team page', { timeout: 15_000 }, () => {
     expect(screen.getAllByRole('table')).toHaveLength(1);
   });
 
+  it.each([
+    ['Viewer', 4],
+    ['Operator', 3],
+  ])('shows a %s the team read-only, without Save or Edit Team', async (_role, yourRoleId) => {
+    signIn();
+    serveTeam({ yourRoleId });
+    await renderApp('/team?id=5');
+    await screen.findByText('Member 101');
+    expect(nameInput()).toHaveValue('Platform');
+    expect(nameInput()).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Team' })).not.toBeInTheDocument();
+  });
+
+  it('lets a Manager rename the team and edit it', async () => {
+    signIn();
+    serveTeam({ yourRoleId: 2 });
+    await renderApp('/team?id=5');
+    await screen.findByText('Member 101');
+    expect(nameInput()).not.toHaveAttribute('readonly');
+    expect(saveButton()).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Team' })).toBeInTheDocument();
+  });
+
   it('pages and searches the members in the URL, next to the id', async () => {
     signIn();
     const team = serveTeam();

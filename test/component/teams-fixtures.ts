@@ -110,7 +110,8 @@ export function serveTeam({
   id = 5,
   name = 'Platform',
   members = Array.from({ length: 12 }, (_, i) => aMember(100 + i + 1)),
-}: { id?: number; name?: string; members?: TeamMember[] } = {}) {
+  yourRoleId = 1,
+}: { id?: number; name?: string; members?: TeamMember[]; yourRoleId?: number } = {}) {
   const queries: Recorded[] = [];
   const held = gate();
   let current = { name, members };
@@ -125,7 +126,14 @@ export function serveTeam({
       const text = (search.get('search') ?? '').toLowerCase();
       const rows = current.members.filter((member) => member.name.toLowerCase().includes(text));
       const { data, totalPages } = pageOf(rows, search);
-      return ok({ id, teamName: current.name, parentTeamId: null, members: data, totalPages });
+      return ok({
+        id,
+        teamName: current.name,
+        parentTeamId: null,
+        yourRoleId,
+        members: data,
+        totalPages,
+      });
     }),
   );
   return {

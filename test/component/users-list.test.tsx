@@ -377,6 +377,18 @@ describe('Users list: delete', () => {
   });
 });
 
+describe('Users list: a user who is not an Admin', () => {
+  it('offers neither Create User nor delete buttons', async () => {
+    serveUsers();
+    server.use(http.get(api('auth/check'), () => ok({ user: aUser({ isAdmin: false }) })));
+    await renderApp('/users');
+    await screen.findByText('First1 Last1');
+    expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create User' })).not.toBeInTheDocument();
+    expect(within(table()).getAllByRole('columnheader')).toHaveLength(2);
+  });
+});
+
 describe('Users list: Create User', () => {
   it('opens Add User', async () => {
     serveUsers();

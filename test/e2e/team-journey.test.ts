@@ -100,28 +100,55 @@ describe('inviting a user and giving them a team role, in Chromium', () => {
     expect(await row.textContent()).toMatch(/Night Shift\s*1\s*0/);
     await screenshot(admin, 'team-07-teams');
 
-    // The Viewer signs in, sees the team, and is refused what a Viewer may not do.
+    // The Viewer signs in and sees the team, with nothing offered that a Viewer may not do...
     await signIn(viewer, server, '/', VIEWER);
     await viewer.getByRole('link', { name: 'Teams' }).click();
     await viewer.getByRole('cell', { name: TEAM }).click();
     await viewer.waitForURL(/\/team\?id=\d+/);
-    await viewer.getByRole('textbox', { name: 'Team Name' }).fill('Taken Over');
-    await viewer.getByRole('button', { name: 'Save' }).click();
-    await viewer.getByText('You do not have permission to do that').waitFor();
-    await screenshot(viewer, 'team-08-viewer-refused');
+    const teamId = Number(new URL(viewer.url()).searchParams.get('id'));
+    await viewer.getByRole('cell', { name: VIEWER.email }).waitFor();
+    expect(
+      await viewer.getByRole('textbox', { name: 'Team Name' }).getAttribute('readonly'),
+    ).not.toBeNull();
+    expect(await viewer.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Edit Team' }).count()).toBe(0);
+    await screenshot(viewer, 'team-08-viewer-team');
 
     await viewer.getByRole('link', { name: 'Users' }).click();
-    await viewer
-      // The first Admin is named 'Admin User'.
-      .getByRole('button', { name: 'Delete Admin User' })
-      .click();
-    await viewer.getByRole('button', { name: 'Delete', exact: true }).click();
-    await viewer.getByText('Error deleting users: Only Admins can do that').waitFor();
-    await screenshot(viewer, 'team-09-viewer-delete-refused');
+    await viewer.getByRole('cell', { name: ADMIN.email }).waitFor();
+    expect(await viewer.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Create User' }).count()).toBe(0);
+    await screenshot(viewer, 'team-09-viewer-users');
+
+    // ...and the server refuses it when asked anyway, with the Viewer's own session.
+    const token = await viewer.evaluate<string | null>(
+      "sessionStorage.getItem('token') ?? localStorage.getItem('token')",
+    );
+    const asViewer = (method: string, path: string, body: unknown) =>
+      fetch(`${server.url}/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const rename = await asViewer('POST', '/teams/update', { teamId, name: 'Taken Over' });
+    expect([rename.status, (await rename.json()).message]).toEqual([
+      403,
+      'You do not have permission to do that',
+    ]);
+    const invite = await asViewer('POST', '/users/create', {
+      email: 'intruder@example.com',
+      roleId: 1,
+      teamIds: [],
+    });
+    expect([invite.status, (await invite.json()).message]).toEqual([
+      403,
+      'Only Admins can do that',
+    ]);
 
     // Nothing changed on the server.
     await admin.reload();
     await admin.getByRole('row', { name: /Night Shift/ }).waitFor();
+    expect(await admin.getByRole('cell', { name: 'Taken Over' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -157,6 +157,7 @@ describe('GET /teams/:id', () => {
           id: world.alphaId,
           teamName: 'Alpha',
           parentTeamId: null,
+          yourRoleId: 1,
           members: alphaMembers.slice(0, 5),
           totalPages: 2,
         },
@@ -186,7 +187,7 @@ describe('GET /teams/:id', () => {
     async (who) => {
       const res = await world.call(who, 'GET', `/teams/${world.alphaId}`);
       expect(res.status).toBe(200);
-      expect(res.body.data.teamName).toBe('Alpha');
+      expect(res.body.data).toMatchObject({ teamName: 'Alpha', yourRoleId: ROLE[who] });
     },
   );
 
@@ -196,6 +197,7 @@ describe('GET /teams/:id', () => {
       id: betaId,
       teamName: 'Beta',
       parentTeamId: world.alphaId,
+      yourRoleId: 4,
       members: [
         { id: world.userIds.viewer, name: 'Vera Viewer', email: 'viewer@a.test', roleId: 4 },
       ],

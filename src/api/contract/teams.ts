@@ -68,6 +68,8 @@ export const teamDetailsResponse = envelope(
     id: z.number().int(),
     teamName: z.string(),
     parentTeamId: z.number().int().nullable(),
+    /** The caller's own role on the team (1 for Admins): the console offers only what it allows. */
+    yourRoleId: z.number().int(),
     members: z.array(teamMember),
     totalPages: z.number().int().min(1),
   }),

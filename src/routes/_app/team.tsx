@@ -3,6 +3,8 @@ import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
+import { roleAllows, type TeamPermission } from '../../api/contract/permissions';
+import { isRoleId } from '../../api/contract/roles';
 import { teamMessages, type TeamMember } from '../../api/contract/teams';
 import { DataTable } from '../../components/data-table/data-table';
 import { createAppColumnHelper } from '../../components/data-table/table-hook';
@@ -54,17 +56,23 @@ function TeamPage() {
   });
   const roles = useQuery(roleQueries.list());
   const roleName = (roleId: number) => roles.data?.find((role) => role.id === roleId)?.name ?? '';
+  // Offer only what the caller's role on this team allows; the server refuses the rest anyway.
+  const yourRoleId = team.data?.yourRoleId ?? 0;
+  const can = (permission: TeamPermission) =>
+    isRoleId(yourRoleId) && roleAllows(yourRoleId, permission);
 
   const header = (
     <PageHeader
       title={team.data?.teamName ?? 'Team'}
       onBack={() => void navigate({ to: '/teams' })}
       action={
-        team.data && {
-          name: 'Edit Team',
-          icon: <IconPencil size={16} aria-hidden />,
-          onClick: () => void navigate({ to: '/createEditTeam', search: { id } }),
-        }
+        can('team.rename') || can('team.members')
+          ? {
+              name: 'Edit Team',
+              icon: <IconPencil size={16} aria-hidden />,
+              onClick: () => void navigate({ to: '/createEditTeam', search: { id } }),
+            }
+          : undefined
       }
     />
   );
@@ -105,7 +113,12 @@ function TeamPage() {
       {header}
       {team.data ? (
         // Keyed: another team starts the form afresh from its own name.
-        <TeamRenameForm key={id} teamId={id} name={team.data.teamName} />
+        <TeamRenameForm
+          key={id}
+          teamId={id}
+          name={team.data.teamName}
+          readOnly={!can('team.rename')}
+        />
       ) : (
         <Paper withBorder radius="md" shadow="xs" p="lg" mb="lg">
           <Center>

@@ -38,8 +38,7 @@ export const Route = createFileRoute('/_app/users')({
 
 const column = createAppColumnHelper<UserRow>();
 
-/** The columns depend on who is signed in: nobody gets a delete control on their own row. */
-const userColumns = (ownId: number, onDelete: (row: UserRow) => void) => [
+const nameColumns = [
   column.accessor((row) => fullName(row), {
     id: 'name',
     header: 'User',
@@ -51,6 +50,18 @@ const userColumns = (ownId: number, onDelete: (row: UserRow) => void) => [
     header: 'Email',
     cell: DimmedCell,
   }),
+];
+
+/**
+ * The columns depend on who is signed in: only Admins manage users, and nobody gets a delete
+ * control on their own row.
+ */
+const userColumns = (ownId: number, onDelete: ((row: UserRow) => void) | undefined) => [
+  ...nameColumns,
+  ...(onDelete ? [deleteColumn(ownId, onDelete)] : []),
+];
+
+const deleteColumn = (ownId: number, onDelete: (row: UserRow) => void) =>
   column.display({
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
@@ -72,8 +83,7 @@ const userColumns = (ownId: number, onDelete: (row: UserRow) => void) => [
           </ActionIcon>
         </Tooltip>
       ),
-  }),
-];
+  });
 
 function UsersPage() {
   const search = Route.useSearch();
@@ -81,6 +91,7 @@ function UsersPage() {
   const users = useQuery(userQueries.list(toListQuery(search, USERS_PER_PAGE)));
   const { data: session } = useSuspenseQuery(authQueries.check());
   const ownId = session.user.id;
+  const isAdmin = session.user.isAdmin;
 
   // The target outlives `opened` so the title does not go blank while the dialog fades out.
   const [target, setTarget] = useState<UserRow | null>(null);
@@ -88,11 +99,16 @@ function UsersPage() {
   const deleteUser = useMutation(userMutations.delete());
   const columns = useMemo(
     () =>
-      userColumns(ownId, (row) => {
-        setTarget(row);
-        setOpened(true);
-      }),
-    [ownId],
+      userColumns(
+        ownId,
+        isAdmin
+          ? (row) => {
+              setTarget(row);
+              setOpened(true);
+            }
+          : undefined,
+      ),
+    [ownId, isAdmin],
   );
 
   // Deleting the last user of the last page leaves a page past the end: show the new last page.
@@ -106,11 +122,15 @@ function UsersPage() {
     <>
       <PageHeader
         title="Users"
-        action={{
-          name: 'Create User',
-          icon: <IconPlus size={16} aria-hidden />,
-          onClick: () => void navigate({ to: '/createUser' }),
-        }}
+        action={
+          isAdmin
+            ? {
+                name: 'Create User',
+                icon: <IconPlus size={16} aria-hidden />,
+                onClick: () => void navigate({ to: '/createUser' }),
+              }
+            : undefined
+        }
       />
       <DataTable
         title="Users"

@@ -12,9 +12,18 @@ const renameSchema = z.object({ name: teamNameSchema });
 
 /**
  * The team page's Team Name with Save. Save is offered once the name differs from the saved one
- * and is valid, so the rule's message shows as soon as the field is emptied.
+ * and is valid, so the rule's message shows as soon as the field is emptied. Read-only for a role
+ * that may not rename the team.
  */
-export function TeamRenameForm({ teamId, name }: { teamId: number; name: string }) {
+export function TeamRenameForm({
+  teamId,
+  name,
+  readOnly = false,
+}: {
+  teamId: number;
+  name: string;
+  readOnly?: boolean;
+}) {
   const update = useMutation(teamMutations.update());
   const form = useAppForm({
     defaultValues: { name },
@@ -39,14 +48,18 @@ export function TeamRenameForm({ teamId, name }: { teamId: number; name: string 
         <form.Form aria-label="Team Name">
           <Stack gap="md">
             <form.AppField name="name">
-              {(field) => <field.TextField label="Team Name" required maxLength={100} />}
+              {(field) => (
+                <field.TextField label="Team Name" required maxLength={100} readOnly={readOnly} />
+              )}
             </form.AppField>
             <FormError title={managementErrorLeads.updateTeam} error={update.error} />
-            <Group justify="flex-end">
-              <form.SubmitButton fullWidth={false} disabled={!changed || !canSubmit}>
-                Save
-              </form.SubmitButton>
-            </Group>
+            {!readOnly && (
+              <Group justify="flex-end">
+                <form.SubmitButton fullWidth={false} disabled={!changed || !canSubmit}>
+                  Save
+                </form.SubmitButton>
+              </Group>
+            )}
           </Stack>
         </form.Form>
       </form.AppForm>
