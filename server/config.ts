@@ -21,7 +21,10 @@ const envSchema = z.object({
   BOOTSTRAP_ADMIN_EMAIL: z.string().default('admin@example.com'),
   BOOTSTRAP_ADMIN_PASSWORD: optionalString,
   APP_SECRET: optionalString,
-  OPERATOR_TOKEN: optionalString,
+  // It opens the bulk imports, so it must not be guessable.
+  OPERATOR_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    error: 'OPERATOR_TOKEN must be at least 32 characters',
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),

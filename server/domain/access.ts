@@ -17,7 +17,8 @@ import type { SessionCaller } from './sessions';
  * that does not exist; a visible team whose role does not allow the action answers 403.
  */
 
-type Caller = Pick<SessionCaller, 'userId' | 'companyId' | 'isAdmin'>;
+/** What the access rules need to know about the caller. */
+export type Caller = Pick<SessionCaller, 'userId' | 'companyId' | 'isAdmin'>;
 
 export function requireAdmin(caller: Caller): void {
   if (!caller.isAdmin) throw forbidden(permissionMessages.adminsOnly);

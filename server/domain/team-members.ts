@@ -5,19 +5,13 @@ import { teamMessages, type TeamMember } from '../../src/api/contract/teams';
 import type { Db, Tx } from '../db/client';
 import { roles, teamMembers, teams, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http-error';
-import { requireTeamPermission } from './access';
-import type { SessionCaller } from './sessions';
-import { escapeLike } from './users-repository';
+import { requireTeamPermission, type Caller } from './access';
+import { containsPattern, pageCount } from './list-paging';
 
 /**
  * Who is in a team and with which role: the member lists, adding and removing members, and role
  * changes. The caller's right on the team is checked inside the same transaction as the write.
  */
-
-type Caller = Pick<SessionCaller, 'userId' | 'companyId' | 'isAdmin'>;
-
-export const pageCount = (total: number, rowsPerPage: number) =>
-  Math.max(1, Math.ceil(total / rowsPerPage));
 
 /** "First Last"; invited users have no names until activation, so their address stands in. */
 const memberName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
@@ -31,7 +25,7 @@ const memberColumns = {
 };
 
 function membersOf(teamId: number, search = ''): SQL | undefined {
-  const pattern = `%${escapeLike(search)}%`;
+  const pattern = containsPattern(search);
   return and(
     eq(teamMembers.teamId, teamId),
     search ? or(ilike(memberName, pattern), ilike(users.email, pattern)) : undefined,

@@ -9,19 +9,16 @@ import { teamMessages } from '../../src/api/contract/teams';
 import type { Db } from '../db/client';
 import { teamMembers, teams, users, virtualMachines } from '../db/schema';
 import { conflict, notFound } from '../http-error';
-import { requireAdmin, requireTeamPermission, teamRoleOf } from './access';
-import type { SessionCaller } from './sessions';
-import { listTeamMembersPage, pageCount } from './team-members';
-import { escapeLike } from './users-repository';
+import { requireAdmin, requireTeamPermission, teamRoleOf, type Caller } from './access';
+import { listTeamMembersPage } from './team-members';
 import { isUniqueViolation } from '../db/errors';
+import { containsPattern, pageCount } from './list-paging';
 
 /**
  * The teams of a company: the list with its counts, one team's page, and the team-wide writes.
  * Member writes live in `team-members.ts`. Every query is scoped by the caller's company, so an id
  * of another company behaves exactly like an id that does not exist.
  */
-
-type Caller = Pick<SessionCaller, 'userId' | 'companyId' | 'isAdmin'>;
 
 const TEAM_NAME_KEY = 'teams_company_name_key';
 
@@ -75,7 +72,7 @@ export async function listTeams(db: Db, caller: Caller, query: ListTeamsQuery): 
   const where = and(
     eq(teams.companyId, caller.companyId),
     caller.isAdmin ? undefined : isMember,
-    query.search ? ilike(teams.name, `%${escapeLike(query.search)}%`) : undefined,
+    query.search ? ilike(teams.name, containsPattern(query.search)) : undefined,
   );
 
   const [[total], data, [loneUsers], [loneVms]] = await Promise.all([

@@ -5,9 +5,8 @@ import { userMessages } from '../../src/api/contract/users';
 import { companies, teamMembers, teams, users } from '../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../http-error';
 import type { ApiDeps } from '../routes/deps';
-import { requireAdmin } from './access';
+import { requireAdmin, type Caller } from './access';
 import { sendActivationLink } from './account-activation';
-import type { SessionCaller } from './sessions';
 import { isUniqueViolation } from '../db/errors';
 
 /**
@@ -16,7 +15,6 @@ import { isUniqueViolation } from '../db/errors';
  * company's ids behave like ids that do not exist.
  */
 
-type Caller = Pick<SessionCaller, 'userId' | 'companyId' | 'isAdmin'>;
 type Deps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'mailer' | 'background'>;
 
 const EMAIL_UNIQUE_INDEX = 'users_email_key';
@@ -44,7 +42,9 @@ export async function inviteUser(deps: Deps, caller: Caller, input: NewUser): Pr
         const found = await tx
           .select({ id: teams.id })
           .from(teams)
-          .where(and(eq(teams.companyId, caller.companyId), inArray(teams.id, teamIds)));
+          .where(and(eq(teams.companyId, caller.companyId), inArray(teams.id, teamIds)))
+          // Locked so that no team can be deleted before the memberships point at it.
+          .for('key share');
         if (found.length !== teamIds.length) {
           throw new HttpError(404, userMessages.teamNotFound, 'teamIds');
         }

@@ -21,6 +21,7 @@ import type {
 } from '../../src/api/contract/users';
 import type { Db } from '../db/client';
 import { companies, resellers, teamMembers, teams, users } from '../db/schema';
+import { containsPattern, pageCount } from './list-paging';
 
 export const DEFAULT_BRAND = 'Launchpad';
 
@@ -73,9 +74,6 @@ export async function findUserProfile(db: Db, userId: number): Promise<User | un
   return row && { ...row, resetKey: null };
 }
 
-/** `%` and `_` typed by the user are literal characters, not wildcards. */
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const sortKeys = (column: ListUsersQuery['sortColumn']): SQL[] => {
   switch (column) {
     case 'name':
@@ -87,9 +85,6 @@ const sortKeys = (column: ListUsersQuery['sortColumn']): SQL[] => {
   }
 };
 
-const totalPages = (rows: number, rowsPerPage: number) =>
-  Math.max(1, Math.ceil(rows / rowsPerPage));
-
 /**
  * One page of the company's users; filtering, sorting and paging happen in SQL. The route checks
  * that `excludeTeamId` is a team the caller may see before asking.
@@ -99,7 +94,7 @@ export async function listCompanyUsers(
   companyId: number,
   query: ListUsersQuery,
 ): Promise<{ data: UserRow[]; totalPages: number }> {
-  const pattern = `%${escapeLike(query.search)}%`;
+  const pattern = containsPattern(query.search);
   const where = and(
     eq(users.companyId, companyId),
     query.search
@@ -140,7 +135,7 @@ export async function listCompanyUsers(
     .orderBy(...orderBy)
     .limit(query.rowsPerPage)
     .offset((query.page - 1) * query.rowsPerPage);
-  return { data, totalPages: totalPages(total?.n ?? 0, query.rowsPerPage) };
+  return { data, totalPages: pageCount(total?.n ?? 0, query.rowsPerPage) };
 }
 
 /** A user of the company for the user page; undefined for an unknown id or another company's. */
@@ -184,7 +179,7 @@ export async function listUserTeams(
     eq(teamMembers.userId, input.userId),
     eq(teams.companyId, input.companyId),
     input.teamIds === 'all' ? undefined : inArray(teams.id, input.teamIds),
-    query.search ? ilike(teams.name, `%${escapeLike(query.search)}%`) : undefined,
+    query.search ? ilike(teams.name, containsPattern(query.search)) : undefined,
   );
   const [total] = await db
     .select({ n: count() })
@@ -199,5 +194,5 @@ export async function listUserTeams(
     .orderBy(sql`lower(${teams.name})`, teams.id)
     .limit(query.rowsPerPage)
     .offset((query.page - 1) * query.rowsPerPage);
-  return { data, totalPages: totalPages(total?.n ?? 0, query.rowsPerPage) };
+  return { data, totalPages: pageCount(total?.n ?? 0, query.rowsPerPage) };
 }

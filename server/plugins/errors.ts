@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldError } from '../../src/api/contract/envelope';
+import { isBadValueForDatabase } from '../db/errors';
 import { HttpError } from '../http-error';
 
 function fieldName(instancePath: string, context: string | undefined): string {
@@ -51,6 +52,11 @@ export function registerErrorHandling(
         return reply.code(415).send(body('Content-Type must be application/json'));
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.code(413).send(body('Request body is too large'));
+    }
+    if (isBadValueForDatabase(error)) {
+      return reply
+        .code(400)
+        .send(body('A value is out of range or holds characters that cannot be stored'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

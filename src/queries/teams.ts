@@ -42,7 +42,12 @@ const membershipChanged = [teamKeys.all, userKeys.all, permissionKeys.all];
 export const teamMutations = {
   create: () =>
     mutationOptions({ mutationFn: createTeam, meta: { invalidates: [teamKeys.lists()] } }),
-  update: () => mutationOptions({ mutationFn: updateTeam, meta: { invalidates: [teamKeys.all] } }),
+  // Team names also show in each user's memberships.
+  update: () =>
+    mutationOptions({
+      mutationFn: updateTeam,
+      meta: { invalidates: [teamKeys.all, userKeys.all] },
+    }),
   addUser: () =>
     mutationOptions({ mutationFn: addTeamUser, meta: { invalidates: membershipChanged } }),
   removeUser: () =>

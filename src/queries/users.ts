@@ -36,15 +36,22 @@ export const userQueries = {
     }),
 };
 
-// Users appear in team counts and member lists, so user changes also make the teams stale.
+// Users appear in team counts, member lists and team permissions, so user changes make those
+// stale too (the keys are spelled out to avoid an import cycle with the teams module).
 export const userMutations = {
   create: () =>
-    mutationOptions({ mutationFn: createUser, meta: { invalidates: [userKeys.all, ['teams']] } }),
+    mutationOptions({
+      mutationFn: createUser,
+      meta: { invalidates: [userKeys.all, ['teams'], ['permissions']] },
+    }),
   edit: () =>
     mutationOptions({
       mutationFn: editUser,
       meta: { invalidates: [userKeys.all, ['teams'], ['auth']] },
     }),
   delete: () =>
-    mutationOptions({ mutationFn: deleteUser, meta: { invalidates: [userKeys.all, ['teams']] } }),
+    mutationOptions({
+      mutationFn: deleteUser,
+      meta: { invalidates: [userKeys.all, ['teams'], ['permissions']] },
+    }),
 };

@@ -172,6 +172,16 @@ describe('User page: the user', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 
+  it('shows a user who is not an Admin the memberships without controls', async () => {
+    serveUserPage({ memberships: { 3: memberships(2) } });
+    signedInAs({ isAdmin: false });
+    await openUserPage('/user?id=3', 'Grace Hopper');
+    const [row] = teamRows();
+    await waitFor(() => expect(within(row!).getAllByRole('cell')[1]).toHaveTextContent(/\w/));
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove from / })).not.toBeInTheDocument();
+  });
+
   it('lets a user who is not an Admin edit their own names', async () => {
     serveUserPage({ users: [aUserDetails({ id: 7 })], memberships: { 7: [] } });
     signedInAs({ isAdmin: false });

@@ -124,23 +124,20 @@ describe('inviting a user and giving them a team role, in Chromium', () => {
     const token = await viewer.evaluate<string | null>(
       "sessionStorage.getItem('token') ?? localStorage.getItem('token')",
     );
-    const asViewer = (method: string, path: string, body: unknown) =>
-      fetch(`${server.url}/api/v1${path}`, {
+    const asViewer = async (method: string, path: string, body: unknown) => {
+      const res = await fetch(`${server.url}/api/v1${path}`, {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    const rename = await asViewer('POST', '/teams/update', { teamId, name: 'Taken Over' });
-    expect([rename.status, (await rename.json()).message]).toEqual([
+      return [res.status, ((await res.json()) as { message: string }).message];
+    };
+    expect(await asViewer('POST', '/teams/update', { teamId, name: 'Taken Over' })).toEqual([
       403,
       'You do not have permission to do that',
     ]);
-    const invite = await asViewer('POST', '/users/create', {
-      email: 'intruder@example.com',
-      roleId: 1,
-      teamIds: [],
-    });
-    expect([invite.status, (await invite.json()).message]).toEqual([
+    const invite = { email: 'intruder@example.com', roleId: 1, teamIds: [] };
+    expect(await asViewer('POST', '/users/create', invite)).toEqual([
       403,
       'Only Admins can do that',
     ]);

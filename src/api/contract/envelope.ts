@@ -25,9 +25,20 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/** A database id: a positive 32-bit integer, from JSON or a URL. */
+export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** NUL cannot be stored or searched in PostgreSQL text: refused in names, ignored in searches. */
+export const NUL = '\u0000';
+
 /** Query-string paging shared by every list endpoint. */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   rowsPerPage: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(200).default(''),
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .default('')
+    .transform((value) => value.replaceAll(NUL, '')),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
-import { emailSchema, personNameSchema, messages } from './validation';
+import { NO_CONTROL_CHARACTERS, emailSchema, messages, personNameSchema } from './validation';
 
 /**
  * The operator's bulk imports (`POST /imports/{kind}` with `{ items }`, or `npm run import`).
@@ -12,14 +12,21 @@ export type ImportKind = (typeof importKinds)[number];
 export const IMPORT_MAX_ITEMS = 5000;
 
 /** A missing or empty id names its own field (`resellerExternalId is required`). */
+const CONTROL_CHARACTERS = 'Must not contain control characters';
 const externalIdOf = (field: string) =>
   z
     .string({ error: `${field} is required` })
     .trim()
     .min(1, `${field} is required`)
-    .max(100);
+    .max(100)
+    .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS);
 const externalId = externalIdOf('externalId');
-const name = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200);
+const name = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(200)
+  .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS);
 const url = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).max(2000);
 const optionalUrl = url.nullish();
 
@@ -29,7 +36,13 @@ export const resellerItem = z.object({
   distributerExternalId: externalIdOf('distributerExternalId'),
   name,
   email: emailSchema(),
-  resellerName: z.string().trim().min(1).max(100).nullish(),
+  resellerName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS)
+    .nullish(),
   logoUrl: optionalUrl,
   tabLogoUrl: optionalUrl,
   orderUrls: z.object({ newCustomer: optionalUrl, accountChanges: optionalUrl }).nullish(),
@@ -48,12 +61,6 @@ export const companyItem = z.object({
 export type DistributerItem = z.output<typeof distributerItem>;
 export type ResellerItem = z.output<typeof resellerItem>;
 export type CompanyItem = z.output<typeof companyItem>;
-
-export const importItemSchemas = {
-  distributer: distributerItem,
-  reseller: resellerItem,
-  company: companyItem,
-} as const;
 
 /** The body is checked item by item so that every bad row is reported with its index. */
 export const importBody = z.object({

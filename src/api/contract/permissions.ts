@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyEnvelope, envelope } from './envelope';
+import { emptyEnvelope, envelope, idSchema } from './envelope';
 import { ROLE, teamRoleId, type RoleId } from './roles';
 
 /**
@@ -53,7 +53,7 @@ export const listPermissionsResponse = envelope(
   z.object({ teamId: z.number().int(), entries: z.array(permissionEntry) }),
 );
 
-const id = z.coerce.number().int().positive();
+const id = idSchema;
 
 /** `POST /permissions/assign`: sets the roles of several members of one team at once, all or none. */
 export const assignPermissionsBody = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyEnvelope, envelope } from './envelope';
+import { emptyEnvelope, envelope, idSchema } from './envelope';
 
 /** The fixed role ids (spec: Admin has id 1). Names and info texts come from `GET /roles/userRoles`. */
 export const ROLE = { admin: 1, manager: 2, operator: 3, viewer: 4 } as const;
@@ -19,7 +19,7 @@ export const role = z.object({ id: z.number().int(), name: z.string(), info: z.s
 export type Role = z.infer<typeof role>;
 export const rolesResponse = envelope(z.array(role));
 
-const id = z.coerce.number().int().positive();
+const id = idSchema;
 
 /**
  * A role id from JSON or a select value. Not z.coerce: that reads an empty select (null, '') as

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { emptyEnvelope, envelope, pageQuery } from './envelope';
+import { emptyEnvelope, envelope, idSchema, pageQuery } from './envelope';
 import { teamRoleId } from './roles';
+import { NO_CONTROL_CHARACTERS } from './validation';
 
 export const TEAM_NAME_MAX = 100;
 
@@ -8,6 +9,7 @@ export const teamMessages = {
   nameRequired: 'Team name cannot be empty',
   nameTooLong: `Team name must not exceed ${TEAM_NAME_MAX} characters`,
   nameTaken: 'A team with this name already exists',
+  nameControlCharacters: 'Team name must not contain control characters',
   notFound: 'Team not found',
   userNotFound: 'User not found',
   alreadyMember: 'The user is already a member of this team',
@@ -24,9 +26,10 @@ export const teamNameSchema = z
   .string({ error: teamMessages.nameRequired })
   .trim()
   .min(1, teamMessages.nameRequired)
-  .max(TEAM_NAME_MAX, teamMessages.nameTooLong);
+  .max(TEAM_NAME_MAX, teamMessages.nameTooLong)
+  .regex(NO_CONTROL_CHARACTERS, teamMessages.nameControlCharacters);
 
-const id = z.coerce.number().int().positive();
+const id = idSchema;
 
 export const teamRow = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyEnvelope, envelope, pageQuery, paged } from './envelope';
+import { emptyEnvelope, envelope, idSchema, pageQuery, paged } from './envelope';
 import { roleIdSchema } from './roles';
 import { emailSchema, messages, newPasswordSchema, personNameSchema } from './validation';
 
@@ -38,7 +38,7 @@ export const listUsersQuery = pageQuery.extend({
   sortColumn: z.enum(userSortColumns).default('name'),
   sortDescending: z.stringbool().default(false),
   /** Leaves out the members of this team (the team wizard's Available Users). */
-  excludeTeamId: z.coerce.number().int().positive().optional(),
+  excludeTeamId: idSchema.optional(),
 });
 export type ListUsersQuery = z.output<typeof listUsersQuery>;
 export const listUsersResponse = envelope(paged(userRow));
@@ -56,7 +56,7 @@ export const registerBody = emailBody;
 export const tokenParam = z.object({ token: z.string().min(1).max(200) });
 
 export const resetPasswordBody = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idSchema,
   password: newPasswordSchema,
   resetKey: z.string().max(200).optional(),
 });
@@ -90,7 +90,7 @@ export const userMessages = {
   lastNameSpecial: 'Last name cannot contain special characters',
 } as const;
 
-const id = z.coerce.number().int().positive();
+const id = idSchema;
 export const userIdParam = z.object({ id });
 
 /** `POST /users/create`: an invitation. roleId 1 makes a company Admin; other roles apply per team. */

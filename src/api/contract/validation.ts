@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 /** The rules of spec section 5, shared by the console forms and the server. */
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Control characters are named on purpose: they are what these patterns keep out.
+export const EMAIL_PATTERN =
+  // eslint-disable-next-line no-control-regex
+  /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
+/** Control characters (NUL above all, which PostgreSQL cannot store) have no place in a name. */
+// eslint-disable-next-line no-control-regex
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 export const SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 50;
@@ -73,4 +79,9 @@ export const mfaCodeSchema = z
   .regex(/^\d{6}$/, messages.mfaLength);
 
 export const personNameSchema = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(100);
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(100)
+    .regex(NO_CONTROL_CHARACTERS, 'Names must not contain control characters');

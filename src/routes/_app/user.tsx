@@ -73,6 +73,7 @@ function UserScreen() {
         <UserDetailsCard key={user.id} user={user} canEdit={me.id === user.id || me.isAdmin} />
         <UserMemberships
           user={user}
+          canManage={me.isAdmin}
           page={page}
           search={search}
           onSearchParams={(patch, { replace }) =>

@@ -27,6 +27,11 @@ type SearchPatch = Partial<{ page: number; search: string }>;
 
 interface UserMembershipsProps {
   user: UserDetails;
+  /**
+   * Whether roles and memberships can be changed here: Admins only. Team Managers change their
+   * team's members in the team wizard.
+   */
+  canManage: boolean;
   page: number;
   search: string;
   /** Moves the URL; typing replaces the entry, paging adds one. */
@@ -38,7 +43,7 @@ const column = createAppColumnHelper<UserTeamRow>();
 const membershipColumns = (
   userId: number,
   roles: Role[] | undefined,
-  onRemove: (team: UserTeamRow) => void,
+  onRemove: ((team: UserTeamRow) => void) | undefined,
 ) => [
   column.accessor('name', { header: 'Team', meta: { width: '50%' } }),
   column.accessor('roleId', {
@@ -49,17 +54,23 @@ const membershipColumns = (
         <Text size="sm" fw={500}>
           Admin
         </Text>
+      ) : !onRemove ? (
+        <Text size="sm">{roles?.find((role) => role.id === row.original.roleId)?.name}</Text>
       ) : roles ? (
         <RoleSelect userId={userId} team={row.original} roles={roles} />
       ) : (
         <Skeleton height={30} width={180} />
       ),
   }),
+  ...(onRemove ? [removeColumn(onRemove)] : []),
+];
+
+// An Admin's role is fixed, but an Admin's membership can be removed like any other.
+const removeColumn = (onRemove: (team: UserTeamRow) => void) =>
   column.display({
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
     meta: { width: 56, align: 'right' },
-    // An Admin's role is fixed, but leaving a team is allowed to everyone (the server agrees).
     cell: ({ row }) => (
       <Tooltip label="Remove from team">
         <ActionIcon
@@ -72,11 +83,16 @@ const membershipColumns = (
         </ActionIcon>
       </Tooltip>
     ),
-  }),
-];
+  });
 
 /** The teams a user belongs to, their role in each, and leaving a team. */
-export function UserMemberships({ user, page, search, onSearchParams }: UserMembershipsProps) {
+export function UserMemberships({
+  user,
+  canManage,
+  page,
+  search,
+  onSearchParams,
+}: UserMembershipsProps) {
   const teams = useQuery(userQueries.teams(user.id, membershipsQuery({ page, search })));
   const roles = useQuery(roleQueries.list());
 
@@ -86,11 +102,17 @@ export function UserMemberships({ user, page, search, onSearchParams }: UserMemb
   const removeUser = useMutation(teamMutations.removeUser());
   const columns = useMemo(
     () =>
-      membershipColumns(user.id, roles.data, (team) => {
-        setTarget(team);
-        setOpened(true);
-      }),
-    [user.id, roles.data],
+      membershipColumns(
+        user.id,
+        roles.data,
+        canManage
+          ? (team) => {
+              setTarget(team);
+              setOpened(true);
+            }
+          : undefined,
+      ),
+    [user.id, roles.data, canManage],
   );
 
   // Removing the only team of the last page leaves a page past the end: show the new last page.
