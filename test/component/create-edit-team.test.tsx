@@ -77,6 +77,15 @@ async function openBuild(path = '/createEditTeam?id=5') {
 
 // Whole journeys through the real router and query client: slow on a busy machine.
 describe('Create/Edit Team', { timeout: 15_000 }, () => {
+  it('tells a Viewer or Operator who opens it by address that they may not change the team', async () => {
+    signIn({ isAdmin: false });
+    serveTeam({ yourRoleId: 3 });
+    await renderApp('/createEditTeam?id=5');
+    expect(await screen.findByText('You do not have permission to do that')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Team Name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+
   describe('teamName', () => {
     it('creates the team, puts its id in the URL and goes on to build', async () => {
       signIn();

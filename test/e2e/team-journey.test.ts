@@ -94,6 +94,15 @@ describe('inviting a user and giving them a team role, in Chromium', () => {
     await admin.getByRole('cell', { name: VIEWER.email }).waitFor();
     await screenshot(admin, 'team-06-team-page');
 
+    // The member's user page lists the membership with its role.
+    await admin.getByRole('cell', { name: VIEWER.email }).click();
+    await admin.getByRole('heading', { name: 'Vera Viewer' }).waitFor();
+    await admin.getByRole('cell', { name: TEAM, exact: true }).first().waitFor();
+    expect(await admin.getByRole('combobox', { name: `Role in ${TEAM}` }).inputValue()).toBe(
+      'Viewer',
+    );
+    await screenshot(admin, 'team-06b-user-page');
+
     await admin.getByRole('link', { name: 'Teams' }).click();
     const row = admin.getByRole('row', { name: new RegExp(TEAM) });
     await row.waitFor();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyEnvelope, envelope, idSchema } from './envelope';
-import { ROLE, teamRoleId, type RoleId } from './roles';
+import { isRoleId, ROLE, teamRoleId, type RoleId } from './roles';
 
 /**
  * What a role lets its holder do with one team and the team's virtual machines. The server enforces
@@ -31,8 +31,9 @@ export const rolePermissions: Record<RoleId, readonly TeamPermission[]> = {
   [ROLE.viewer]: viewer,
 };
 
-export const roleAllows = (roleId: RoleId, permission: TeamPermission) =>
-  rolePermissions[roleId].includes(permission);
+/** False for an id that names no role. */
+export const roleAllows = (roleId: number, permission: TeamPermission) =>
+  isRoleId(roleId) && rolePermissions[roleId].includes(permission);
 
 export const permissionMessages = {
   forbidden: 'You do not have permission to do that',

@@ -12,6 +12,7 @@ import { TeamBuildStep } from './-components/team-build-step';
 import { TeamNameStep } from './-components/team-name-step';
 import { TeamPermissionsStep } from './-components/team-permissions-step';
 import { FIRST_MEMBERS_PAGE } from './-components/team-wizard';
+import { permissionMessages, roleAllows } from '../../api/contract/permissions';
 
 /** `/createEditTeam` creates; `/createEditTeam?id=7` edits team 7. */
 const createEditTeamSearch = z.object({
@@ -69,6 +70,17 @@ function CreateEditTeamPage() {
         icon={<IconAlertCircle aria-hidden />}
       >
         {team.error.message}
+      </Alert>
+    );
+  } else if (
+    team.data &&
+    !roleAllows(team.data.yourRoleId, 'team.rename') &&
+    !roleAllows(team.data.yourRoleId, 'team.members')
+  ) {
+    // Opened by address by a member whose role may not change the team.
+    content = (
+      <Alert color="yellow" variant="light" icon={<IconAlertCircle aria-hidden />}>
+        {permissionMessages.forbidden}
       </Alert>
     );
   } else if (id && !team.data) {

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
 import { roleAllows, type TeamPermission } from '../../api/contract/permissions';
-import { isRoleId } from '../../api/contract/roles';
 import { teamMessages, type TeamMember } from '../../api/contract/teams';
 import { DataTable } from '../../components/data-table/data-table';
 import { createAppColumnHelper } from '../../components/data-table/table-hook';
@@ -57,9 +56,7 @@ function TeamPage() {
   const roles = useQuery(roleQueries.list());
   const roleName = (roleId: number) => roles.data?.find((role) => role.id === roleId)?.name ?? '';
   // Offer only what the caller's role on this team allows; the server refuses the rest anyway.
-  const yourRoleId = team.data?.yourRoleId ?? 0;
-  const can = (permission: TeamPermission) =>
-    isRoleId(yourRoleId) && roleAllows(yourRoleId, permission);
+  const can = (permission: TeamPermission) => roleAllows(team.data?.yourRoleId ?? 0, permission);
 
   const header = (
     <PageHeader
