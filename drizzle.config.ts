@@ -2,6 +2,13 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  schema: [
+    './server/db/schema.ts',
+    './server/db/catalog-schema.ts',
+    './server/db/vm-schema.ts',
+    './server/db/support-schema.ts',
+    './server/jobs/schema.ts',
+    './server/providers/sim/schema.ts',
+  ],
   out: './server/db/migrations',
 });

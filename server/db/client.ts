@@ -2,13 +2,28 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+import * as simSchema from '../providers/sim/schema';
+import * as jobsSchema from '../jobs/schema';
+import * as catalogSchema from './catalog-schema';
+import * as coreSchema from './schema';
+import * as supportSchema from './support-schema';
+import * as vmSchema from './vm-schema';
+
+const schema = {
+  ...coreSchema,
+  ...catalogSchema,
+  ...vmSchema,
+  ...supportSchema,
+  ...jobsSchema,
+  ...simSchema,
+};
 
 export type Schema = typeof schema;
 /** The driver-neutral database handle every repository takes. */
@@ -40,7 +55,7 @@ export function connectPostgres(url: string): Database {
 /** Embedded PGlite: on disk under `dataDir`, or in memory when `dataDir` is undefined. */
 export function connectPglite(dataDir?: string): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

@@ -10,10 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, id, updatedAt } from './columns';
 
 export const distributors = pgTable('distributors', {
   id: id(),
@@ -181,23 +178,4 @@ export const teamMembers = pgTable(
     primaryKey({ columns: [t.teamId, t.userId] }),
     index('team_members_user_idx').on(t.userId),
   ],
-);
-
-/**
- * A virtual machine of a company, optionally in a team (for access control). The VM issue adds its
- * configuration, provider state and secrets; teams need its company and team already.
- */
-export const virtualMachines = pgTable(
-  'virtual_machines',
-  {
-    id: id(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
-    name: text('name').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('virtual_machines_company_team_idx').on(t.companyId, t.teamId)],
 );

@@ -7,7 +7,8 @@ import type {
 } from '../../src/api/contract/teams';
 import { teamMessages } from '../../src/api/contract/teams';
 import type { Db } from '../db/client';
-import { teamMembers, teams, users, virtualMachines } from '../db/schema';
+import { teamMembers, teams, users } from '../db/schema';
+import { virtualMachines } from '../db/vm-schema';
 import { conflict, notFound } from '../http-error';
 import { requireAdmin, requireTeamPermission, teamRoleOf, type Caller } from './access';
 import { listTeamMembersPage } from './team-members';
