@@ -18,6 +18,12 @@ import type { Mailer } from './mail/transport';
 import { requestSerializer } from './log-serializers';
 import { registerConsole } from './plugins/console';
 import { registerErrorHandling } from './plugins/errors';
+import { createSecretBox } from './domain/secrets';
+import type { JobQueue } from './jobs/operations';
+import { SIM_CONSOLE_PATH } from './providers/setup';
+import type { DriverMap } from './providers/registry';
+import { registerSimConsole } from './providers/sim/console-page';
+import { SimDriver } from './providers/sim/driver';
 import { apiRoutes } from './routes';
 
 export interface AppDeps {
@@ -31,6 +37,9 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built console; omitted in API tests. */
   consoleDir?: string;
+  drivers: DriverMap;
+  /** The reconciler, woken after each new operation; a process without one leaves work queued. */
+  jobs?: JobQueue;
 }
 
 export const defaultConsoleDir = path.resolve(
@@ -105,7 +114,25 @@ export async function buildApp(deps: AppDeps) {
     deps.background ??
     createBackgroundTasks((err, label) => app.log.error({ err }, `${label} failed`));
   app.addHook('onClose', () => background.idle());
-  await app.register(apiRoutes, { prefix: apiPrefix, deps: { ...deps, clock, background } });
+  const sim = deps.drivers.get('sim');
+  if (sim instanceof SimDriver) {
+    registerSimConsole(app, {
+      path: `${config.basePath}${SIM_CONSOLE_PATH}`,
+      secret: config.appSecret,
+      clock,
+      sim,
+    });
+  }
+  await app.register(apiRoutes, {
+    prefix: apiPrefix,
+    deps: {
+      ...deps,
+      clock,
+      background,
+      secrets: createSecretBox(config.appSecret),
+      jobs: deps.jobs ?? { nudge: () => {} },
+    },
+  });
   return app;
 }
 

@@ -28,6 +28,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  SIM_PROVISION_SECONDS: z.coerce.number().min(0).max(3600).default(8),
+  SIM_ACTION_SECONDS: z.coerce.number().min(0).max(3600).default(3),
+  SIM_RESIZE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
 });
 
 export interface RateLimits {
@@ -57,6 +60,8 @@ export interface Config {
   trustProxy: boolean;
   cookieSecure: boolean;
   rateLimits: RateLimits;
+  /** How long the embedded sim engine takes, in seconds. */
+  sim: { provisionSeconds: number; actionSeconds: number; resizeSeconds: number };
 }
 
 export function normalizeBasePath(value: string): string {
@@ -109,6 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authPerMinute: e.AUTH_RATE_LIMIT,
       loginFailures: 10,
       loginFailureWindowMs: 15 * 60_000,
+    },
+    sim: {
+      provisionSeconds: e.SIM_PROVISION_SECONDS,
+      actionSeconds: e.SIM_ACTION_SECONDS,
+      resizeSeconds: e.SIM_RESIZE_SECONDS,
     },
   };
 }

@@ -4,7 +4,11 @@ import { buildApp, defaultConsoleDir, loggerOptions } from './app';
 import { bootstrap } from './bootstrap';
 import { loadConfig } from './config';
 import { connectPglite, connectPostgres } from './db/client';
+import { systemClock } from './clock';
+import { createSecretBox } from './domain/secrets';
+import { createReconciler } from './jobs/worker';
 import { createMailer } from './mail/transport';
+import { setUpProviders } from './providers/setup';
 
 async function main() {
   const config = loadConfig();
@@ -22,6 +26,14 @@ async function main() {
     logger,
   });
   await bootstrap({ db: database.db, config, logger });
+  const { drivers } = await setUpProviders({ db: database.db, clock: systemClock, config });
+  const reconciler = createReconciler({
+    db: database.db,
+    clock: systemClock,
+    drivers,
+    secrets: createSecretBox(config.appSecret),
+    log: logger.child({ component: 'reconciler' }),
+  });
 
   const app = await buildApp({
     config,
@@ -29,6 +41,8 @@ async function main() {
     mailer,
     logger: loggerOptions(config.logLevel),
     consoleDir: defaultConsoleDir,
+    drivers,
+    jobs: reconciler,
   });
 
   let closing = false;
@@ -36,6 +50,7 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    await reconciler.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -44,6 +59,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  reconciler.start();
   logger.info(`Launchpad is running at ${config.publicUrl}`);
 }
 

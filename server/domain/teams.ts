@@ -51,7 +51,11 @@ function teamCounts(db: Db) {
     .select({ n: count() })
     .from(virtualMachines)
     .where(
-      and(eq(virtualMachines.companyId, teams.companyId), eq(virtualMachines.teamId, teams.id)),
+      and(
+        eq(virtualMachines.companyId, teams.companyId),
+        eq(virtualMachines.teamId, teams.id),
+        isNull(virtualMachines.deletedAt),
+      ),
     );
   return {
     userCount: sql<number>`(${members})`.mapWith(Number),
@@ -109,7 +113,11 @@ export async function listTeams(db: Db, caller: Caller, query: ListTeamsQuery): 
           .select({ n: count() })
           .from(virtualMachines)
           .where(
-            and(eq(virtualMachines.companyId, caller.companyId), isNull(virtualMachines.teamId)),
+            and(
+              eq(virtualMachines.companyId, caller.companyId),
+              isNull(virtualMachines.teamId),
+              isNull(virtualMachines.deletedAt),
+            ),
           )
       : Promise.resolve([{ n: 0 }]),
   ]);

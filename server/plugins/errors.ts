@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldError } from '../../src/api/contract/envelope';
 import { isBadValueForDatabase } from '../db/errors';
 import { HttpError } from '../http-error';
+import { ProviderRejection, ProviderUnavailable } from '../providers/driver';
 
 function fieldName(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -52,6 +53,13 @@ export function registerErrorHandling(
         return reply.code(415).send(body('Content-Type must be application/json'));
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.code(413).send(body('Request body is too large'));
+    }
+    if (error instanceof ProviderRejection) {
+      return reply.code(409).send(body(error.message));
+    }
+    if (error instanceof ProviderUnavailable) {
+      request.log.warn({ err: error }, 'provider unavailable');
+      return reply.code(503).send(body('The provider could not be reached. Try again shortly.'));
     }
     if (isBadValueForDatabase(error)) {
       return reply

@@ -97,3 +97,11 @@ export class ProviderRejection extends Error {
     this.name = 'ProviderRejection';
   }
 }
+
+/** The engine could not be reached or failed on its side: the same call may work later. */
+export class ProviderUnavailable extends Error {
+  constructor(message = 'The provider could not be reached') {
+    super(message);
+    this.name = 'ProviderUnavailable';
+  }
+}

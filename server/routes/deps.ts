@@ -2,7 +2,10 @@ import type { BackgroundTasks } from '../background';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { SecretBox } from '../domain/secrets';
+import type { JobQueue } from '../jobs/operations';
 import type { Mailer } from '../mail/transport';
+import type { DriverMap } from '../providers/registry';
 
 /** What every API route module receives. */
 export interface ApiDeps {
@@ -11,6 +14,10 @@ export interface ApiDeps {
   mailer: Mailer;
   clock: Clock;
   background: BackgroundTasks;
+  drivers: DriverMap;
+  secrets: SecretBox;
+  /** Wakes the reconciler after an operation is written. */
+  jobs: JobQueue;
 }
 
 export interface RouteOptions {

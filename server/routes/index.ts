@@ -8,6 +8,7 @@ import { permissionRoutes } from './permissions';
 import { roleRoutes } from './roles';
 import { teamRoutes } from './teams';
 import { userRoutes } from './users';
+import { vmRoutes } from './vms';
 
 export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   registerAuthentication(app, deps);
@@ -18,4 +19,5 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(roleRoutes, { prefix: '/roles', deps });
   await app.register(permissionRoutes, { prefix: '/permissions', deps });
   await app.register(importRoutes, { prefix: '/imports', deps });
+  await app.register(vmRoutes, { prefix: '/virtualMachines', deps });
 };

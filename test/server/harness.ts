@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { count, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp, loggerOptions, type App } from '../../server/app';
@@ -10,7 +11,23 @@ import { createBackgroundTasks } from '../../server/background';
 import type { Clock } from '../../server/clock';
 import { loadConfig, type Config } from '../../server/config';
 import { connectPglite, connectPostgres, type Database } from '../../server/db/client';
+import { createSecretBox } from '../../server/domain/secrets';
+import { operations } from '../../server/jobs/schema';
+import { createReconciler, type Reconciler } from '../../server/jobs/worker';
 import { createMailer } from '../../server/mail/transport';
+import type { DriverMap } from '../../server/providers/registry';
+import { setUpProviders } from '../../server/providers/setup';
+import type { SimDriver, SimTimings } from '../../server/providers/sim/driver';
+
+/** Fixed durations on the test clock, so tests know when each task ends. */
+export const TEST_SIM_TIMINGS: SimTimings = {
+  provisionMs: 5_000,
+  powerMs: 2_000,
+  rebootMs: 3_000,
+  resizeMs: 4_000,
+  deleteMs: 1_000,
+  jitter: 0,
+};
 
 /** A clock the test moves by hand. */
 export function testClock(start = new Date('2026-11-21T12:00:00Z')) {
@@ -62,6 +79,15 @@ export interface TestServer {
   outbox(): string[];
   /** Waits for the work done after an answer (e-mails); throws what failed in it. */
   settled(): Promise<void>;
+  drivers: DriverMap;
+  sim: SimDriver;
+  /** The reconciler; tests drive it by hand (it does not run on its own). */
+  reconciler: Reconciler;
+  /**
+   * Runs the reconciler and moves the clock on a second at a time until no operation is left
+   * under way, as a running server would over real time. Bounded: throws if work never ends.
+   */
+  finishOperations(maxSeconds?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,6 +122,20 @@ export async function startTestServer(
     logger: options.logStream ? pino({ level }, options.logStream) : { info: () => {} },
   });
   const clock = options.clock ?? testClock();
+  const { drivers, sim } = await setUpProviders({
+    db: database.db,
+    clock,
+    config,
+    simTimings: TEST_SIM_TIMINGS,
+  });
+  const reconciler = createReconciler({
+    db: database.db,
+    clock,
+    drivers,
+    secrets: createSecretBox(config.appSecret),
+    log: { info: () => {}, warn: () => {} },
+    workerId: 'test-worker',
+  });
   const backgroundErrors: unknown[] = [];
   const background = createBackgroundTasks((error) => backgroundErrors.push(error));
   const app = await buildApp({
@@ -104,6 +144,8 @@ export async function startTestServer(
     mailer,
     clock,
     background,
+    drivers,
+    jobs: reconciler,
     consoleDir: options.consoleDir,
     logger: options.logStream && { ...loggerOptions(level), stream: options.logStream },
   });
@@ -114,6 +156,21 @@ export async function startTestServer(
     database,
     clock,
     outboxDir,
+    drivers,
+    sim,
+    reconciler,
+    async finishOperations(maxSeconds = 120) {
+      for (let second = 0; second <= maxSeconds; second += 1) {
+        await reconciler.drain();
+        const [open] = await database.db
+          .select({ n: count() })
+          .from(operations)
+          .where(inArray(operations.status, ['pending', 'running']));
+        if (!open?.n) return;
+        clock.advance(1000);
+      }
+      throw new Error(`operations still under way after ${maxSeconds} s`);
+    },
     outbox() {
       if (!existsSync(outboxDir)) return [];
       return readdirSync(outboxDir)

@@ -115,6 +115,7 @@ describe('who may import', () => {
       config: { ...server.config, operatorToken: undefined },
       db: server.database.db,
       mailer: { send: async () => {} },
+      drivers: server.drivers,
     });
     try {
       for (const headers of [{}, operator]) {

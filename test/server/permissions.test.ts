@@ -41,6 +41,7 @@ const everything = [
   'vm.edit',
   'vm.resize',
   'vm.delete',
+  'vm.move',
 ];
 
 /** The answer to a refused call, and proof that it changed nothing. */

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { teamMembers, teams, virtualMachines } from '../../server/db/schema';
+import { teamMembers, teams } from '../../server/db/schema';
+import { virtualMachines } from '../../server/db/vm-schema';
 import { ROLE } from '../../src/api/contract/roles';
 import { startTestServer } from './harness';
 import { addTeamMember, createCompany, createTeam, createUser } from './seed';
@@ -29,7 +30,7 @@ export const FORBIDDEN = { data: null, message: 'You do not have permission to d
 export const ADMINS_ONLY = { data: null, message: 'Only Admins can do that' };
 export const NOT_MEMBER = { data: null, message: 'The user is not a member of this team' };
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The answers are `res.json()` as light-my-request types it: tests check them by value. */
 export type TeamWorld = Awaited<ReturnType<typeof startTeamWorld>>;

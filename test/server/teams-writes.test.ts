@@ -1,6 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamMembers, teams, virtualMachines } from '../../server/db/schema';
+import { teamMembers, teams } from '../../server/db/schema';
+import { virtualMachines } from '../../server/db/vm-schema';
+import { insertVms } from './vm-fixtures';
 import { createTeam } from './seed';
 import {
   ADMINS_ONLY,
@@ -160,13 +162,10 @@ describe('DELETE /teams/delete', () => {
     const doomed = await createTeam(db(), { companyId, name: 'Doomed' });
     const child = await createTeam(db(), { companyId, name: 'Child', parentTeamId: doomed.id });
     await db().insert(teamMembers).values({ teamId: doomed.id, userId: userIds.viewer, roleId: 2 });
-    const vms = await db()
-      .insert(virtualMachines)
-      .values([
-        { companyId, teamId: doomed.id, name: 'vm1' },
-        { companyId, teamId: doomed.id, name: 'vm2' },
-      ])
-      .returning({ id: virtualMachines.id });
+    const vms = await insertVms(db(), [
+      { companyId, teamId: doomed.id, name: 'vm1' },
+      { companyId, teamId: doomed.id, name: 'vm2' },
+    ]);
 
     const res = await world.call('admin', 'DELETE', '/teams/delete', { teamId: doomed.id });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { virtualMachines } from '../../server/db/schema';
 import { ROLE } from '../../src/api/contract/roles';
 import { addTeamMember, createTeam, createUser } from './seed';
 import { NOT_FOUND, startTeamWorld, type TeamWorld, type Who } from './team-fixtures';
+import { insertVms } from './vm-fixtures';
 
 /** GET /teams/list and GET /teams/:id: what each caller sees, the counts, search and paging. */
 
@@ -58,18 +58,16 @@ beforeAll(async () => {
     teamId,
     name,
   });
-  await db
-    .insert(virtualMachines)
-    .values([
-      vm(companyId, alphaId, 'a1'),
-      vm(companyId, alphaId, 'a2'),
-      vm(companyId, alphaId, 'a3'),
-      vm(companyId, betaId, 'b1'),
-      vm(companyId, null, 'loose1'),
-      vm(companyId, null, 'loose2'),
-      vm(world.other.companyId, null, 'theirs1'),
-      vm(world.other.companyId, world.other.teamId, 'theirs2'),
-    ]);
+  await insertVms(db, [
+    vm(companyId, alphaId, 'a1'),
+    vm(companyId, alphaId, 'a2'),
+    vm(companyId, alphaId, 'a3'),
+    vm(companyId, betaId, 'b1'),
+    vm(companyId, null, 'loose1'),
+    vm(companyId, null, 'loose2'),
+    vm(world.other.companyId, null, 'theirs1'),
+    vm(world.other.companyId, world.other.teamId, 'theirs2'),
+  ]);
 });
 afterAll(() => world.close());
 

@@ -17,6 +17,7 @@ export const teamPermissions = [
   'vm.edit',
   'vm.resize',
   'vm.delete',
+  'vm.move',
 ] as const;
 export type TeamPermission = (typeof teamPermissions)[number];
 

@@ -2,6 +2,7 @@ import { ROLE } from '../../../src/api/contract/roles';
 import type { CallerRole, Tenant } from './tenants';
 
 type Status = 403 | 404;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Expected = Record<CallerRole, Status>;
 
 /** One request that names another company's id, and what each role of the caller must get. */
@@ -13,7 +14,7 @@ export interface IsolationCase {
     own: Tenant,
     other: Tenant,
   ) => {
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    method: Method;
     url: string;
     payload?: Record<string, unknown>;
   };
@@ -199,7 +200,86 @@ export const isolationCases: IsolationCase[] = [
     }),
     expect: teamManagers,
   },
+  ...vmCases(),
 ];
+
+/** Every VM route that takes an id, with another company's VM or team. */
+function vmCases(): IsolationCase[] {
+  const byVm = (method: Method, route: string): IsolationCase => ({
+    endpoint: `${method} /virtualMachines/${route}/:id`,
+    label: "another company's VM",
+    request: (_own, other) => ({ method, url: `/virtualMachines/${route}/${other.vmId}` }),
+    expect: everyone404,
+  });
+  return [
+    byVm('GET', 'details'),
+    byVm('GET', 'getPassword'),
+    byVm('GET', 'getAccessKey'),
+    byVm('GET', 'getConsole'),
+    byVm('POST', 'start'),
+    byVm('POST', 'stop'),
+    byVm('POST', 'reset'),
+    byVm('DELETE', 'delete'),
+    {
+      endpoint: 'GET /virtualMachines/list',
+      label: "scoped to another company's team",
+      request: (_own, other) => ({
+        method: 'GET',
+        url: `/virtualMachines/list?teamId=${other.teamId}`,
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'GET /virtualMachines/fetchVirtualMachineConfigurations/:regionId',
+      label: "upgrade sizes of another company's VM",
+      request: (_own, other) => ({
+        method: 'GET',
+        url: `/virtualMachines/fetchVirtualMachineConfigurations/${other.order.regionId}?vmId=${other.vmId}`,
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'POST /virtualMachines/create',
+      label: "into another company's team",
+      request: (own, other) => ({
+        method: 'POST',
+        url: '/virtualMachines/create',
+        payload: { ...own.order, name: 'intruder', numberOfInstances: 1, teamId: other.teamId },
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'PUT /virtualMachines/changeConfiguration',
+      label: "upgrading another company's VM",
+      request: (_own, other) => ({
+        method: 'PUT',
+        url: '/virtualMachines/changeConfiguration',
+        payload: { id: other.vmId, configurationId: 6 },
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'PUT /virtualMachines/edit/:id',
+      label: "renaming another company's VM",
+      request: (_own, other) => ({
+        method: 'PUT',
+        url: `/virtualMachines/edit/${other.vmId}`,
+        payload: { name: 'hacked' },
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'PUT /virtualMachines/edit/:id',
+      label: "moving the own VM into another company's team",
+      request: (own, other) => ({
+        method: 'PUT',
+        url: `/virtualMachines/edit/${own.vmId}`,
+        payload: { teamId: other.teamId },
+      }),
+      expect: teamManagers,
+    },
+  ];
+}
 
 /**
  * Routes that take no id of a company's data, each with the reason. A new route must appear
@@ -226,4 +306,15 @@ export const routesWithoutCompanyIds: Record<string, string> = {
   'POST /imports/distributer': 'operator token only; a user session is refused (imports tests)',
   'POST /imports/reseller': 'operator token only; a user session is refused (imports tests)',
   'POST /imports/company': 'operator token only; a user session is refused (imports tests)',
+  'GET /virtualMachines/listCountries': 'the shared catalogue, the same for every company',
+  'GET /virtualMachines/listRegions/:id': 'the shared catalogue, the same for every company',
+  'GET /virtualMachines/listCities/:id': 'the shared catalogue, the same for every company',
+  'GET /virtualMachines/listCombinedRegions': 'the shared catalogue, the same for every company',
+  'GET /virtualMachines/getRegion/:id': 'the shared catalogue, the same for every company',
+  'GET /virtualMachines/listImages/:id': 'the shared catalogue, the same for every company',
+  'GET /virtualMachines/listConfigurations': 'the shared catalogue, the same for every company',
+  'GET /virtualMachines/listProviders/:regionId':
+    'the shared catalogue, the same for every company',
+  'GET /virtualMachines/GetDashboardData':
+    "no id; counts the caller's company only (dashboard tests)",
 };

@@ -73,7 +73,7 @@ describe.each([
       },
     );
 
-    it("lists never show the other company's users or teams", async () => {
+    it("lists never show the other company's users, teams or VMs", async () => {
       const headers = bearer(own().tokens[role]);
       const users = await server.app.inject({
         method: 'GET',
@@ -85,6 +85,13 @@ describe.each([
         url: '/api/v1/teams/list?rowsPerPage=100',
         headers,
       });
+      const vms = await server.app.inject({
+        method: 'GET',
+        url: '/api/v1/virtualMachines/list?rowsPerPage=100',
+        headers,
+      });
+      const vmIds = (vms.json().data.data as { id: number }[]).map((v) => v.id);
+      expect(vmIds).toEqual([own().vmId]);
       const userIds = (users.json().data.data as { id: number }[]).map((u) => u.id);
       const teamIds = (teams.json().data.data as { id: number }[]).map((t) => t.id);
       expect(userIds).toEqual(expect.arrayContaining(Object.values(own().userIds)));
@@ -119,11 +126,18 @@ describe('coverage', () => {
         "DELETE /teams/delete",
         "DELETE /teams/removeUser",
         "DELETE /users/delete/:id",
+        "DELETE /virtualMachines/delete/:id",
         "GET /permissions/list/:id",
         "GET /teams/:id",
         "GET /users/details/:id",
         "GET /users/list",
         "GET /users/teams/:id",
+        "GET /virtualMachines/details/:id",
+        "GET /virtualMachines/fetchVirtualMachineConfigurations/:regionId",
+        "GET /virtualMachines/getAccessKey/:id",
+        "GET /virtualMachines/getConsole/:id",
+        "GET /virtualMachines/getPassword/:id",
+        "GET /virtualMachines/list",
         "POST /permissions/assign",
         "POST /roles/updateUserRoleForTeam",
         "POST /teams/addUser",
@@ -131,6 +145,12 @@ describe('coverage', () => {
         "POST /teams/update",
         "POST /users/create",
         "POST /users/edit",
+        "POST /virtualMachines/create",
+        "POST /virtualMachines/reset/:id",
+        "POST /virtualMachines/start/:id",
+        "POST /virtualMachines/stop/:id",
+        "PUT /virtualMachines/changeConfiguration",
+        "PUT /virtualMachines/edit/:id",
       ]
     `);
   });

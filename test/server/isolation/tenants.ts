@@ -3,6 +3,7 @@ import type { TestServer } from '../harness';
 import { lastMailTo, linkIn } from '../mail';
 import { NEW_PASSWORD } from '../seed';
 import { bearer, signIn } from '../sign-in';
+import { smallUbuntuOrder } from '../vm-fixtures';
 
 export const OPERATOR_TOKEN = 'isolation-operator-token-0123456789';
 export const callerRoles = ['admin', 'manager', 'operator', 'viewer'] as const;
@@ -12,13 +13,17 @@ export type CallerRole = (typeof callerRoles)[number];
 export interface Tenant {
   companyId: number;
   teamId: number;
+  /** A running VM of the team. */
+  vmId: number;
+  /** Catalogue ids of a valid VM order (the catalogue is shared by every company). */
+  order: { regionId: number; imageId: number; configurationId: number; providerId: number };
   tokens: Record<CallerRole, string>;
   userIds: Record<CallerRole, number>;
 }
 
 async function call(
   server: TestServer,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   headers: Record<string, string>,
   payload?: unknown,
@@ -112,7 +117,15 @@ export async function importTwoTenants(server: TestServer): Promise<[Tenant, Ten
       tokens[role as CallerRole] = member.token;
       userIds[role as CallerRole] = member.id;
     }
-    tenants.push({ companyId: companyIds[index]!, teamId, tokens, userIds });
+    const order = await smallUbuntuOrder(server.database.db);
+    const { ids } = await call(server, 'POST', '/virtualMachines/create', adminHeaders, {
+      ...order,
+      teamId,
+      name: `vm-${key}`,
+      numberOfInstances: 1,
+    });
+    tenants.push({ companyId: companyIds[index]!, teamId, vmId: ids[0], order, tokens, userIds });
   }
+  await server.finishOperations();
   return [tenants[0]!, tenants[1]!];
 }

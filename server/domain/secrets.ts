@@ -1,0 +1,35 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+/**
+ * Secrets kept for users (VM passwords and private keys), encrypted at rest with a key derived from
+ * APP_SECRET: AES-256-GCM, stored as `v1.<iv>.<tag>.<ciphertext>` (base64url).
+ */
+export interface SecretBox {
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+export function createSecretBox(appSecret: string): SecretBox {
+  const key = Buffer.from(hkdfSync('sha256', appSecret, 'launchpad', 'vm-secrets:v1', 32));
+  return {
+    seal(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), data]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join('.');
+    },
+    open(sealed) {
+      const [version, iv, tag, data] = sealed.split('.');
+      if (version !== 'v1' || !iv || !tag || data === undefined)
+        throw new Error('Unreadable secret');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([
+        decipher.update(Buffer.from(data, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
+    },
+  };
+}

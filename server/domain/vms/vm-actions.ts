@@ -1,0 +1,182 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TeamPermission } from '../../../src/api/contract/permissions';
+import { vmMessages, vmRules, type VmStatus } from '../../../src/api/contract/vms';
+import { configurations, providerOffers } from '../../db/catalog-schema';
+import type { Db, Tx } from '../../db/client';
+import { virtualMachines } from '../../db/vm-schema';
+import { badRequest, conflict, forbidden } from '../../http-error';
+import { enqueueOperation, type VmOperationKind } from '../../jobs/operations';
+import { requireTeamPermission, type Caller } from '../access';
+import { requireVmPermission, type VmRecord } from './vm-access';
+
+/**
+ * The VM actions: each checks the caller's role and the VM's status under the row's lock, then
+ * writes the new status and the operation that carries it out in one transaction.
+ */
+
+/** 409 unless the status allows the action; Provisioning and other transitions say so. */
+function requireStatus(status: VmStatus, allowed: (s: VmStatus) => boolean, otherwise: string) {
+  if (allowed(status)) return;
+  if (status === 'Provisioning') throw conflict(vmMessages.stillProvisioning);
+  if (vmRules.isTransitional(status)) throw conflict(vmMessages.busy);
+  throw conflict(otherwise);
+}
+
+async function transition(
+  db: Db,
+  caller: Caller,
+  vmId: number,
+  action: {
+    permission: TeamPermission;
+    allowed: (s: VmStatus) => boolean;
+    refusal: string;
+    kind: VmOperationKind;
+    to: VmStatus;
+    now: Date;
+    /** Checks beyond the status, with the locked row; answers the operation's payload. */
+    prepare?: (tx: Tx, vm: VmRecord) => Promise<Record<string, unknown>>;
+  },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { vm } = await requireVmPermission(tx, caller, vmId, action.permission, { lock: true });
+    requireStatus(vm.status, action.allowed, action.refusal);
+    const payload = { from: vm.status, ...(await action.prepare?.(tx, vm)) };
+    await tx
+      .update(virtualMachines)
+      .set({ status: action.to, statusMessage: null, updatedAt: action.now })
+      .where(eq(virtualMachines.id, vm.id));
+    await enqueueOperation(tx, {
+      companyId: caller.companyId,
+      vmId: vm.id,
+      kind: action.kind,
+      payload,
+      now: action.now,
+    });
+  });
+}
+
+export const startVm = (db: Db, caller: Caller, vmId: number, now: Date) =>
+  transition(db, caller, vmId, {
+    permission: 'vm.operate',
+    allowed: vmRules.canStart,
+    refusal: vmMessages.mustBeStopped,
+    kind: 'vm.start',
+    to: 'Starting',
+    now,
+  });
+
+export const stopVm = (db: Db, caller: Caller, vmId: number, now: Date) =>
+  transition(db, caller, vmId, {
+    permission: 'vm.operate',
+    allowed: vmRules.canStop,
+    refusal: vmMessages.mustBeRunning,
+    kind: 'vm.stop',
+    to: 'Stopping',
+    now,
+  });
+
+/** A reset is a reboot: the VM shows Starting until it runs again. */
+export const resetVm = (db: Db, caller: Caller, vmId: number, now: Date) =>
+  transition(db, caller, vmId, {
+    permission: 'vm.operate',
+    allowed: vmRules.canReset,
+    refusal: vmMessages.mustBeRunning,
+    kind: 'vm.reboot',
+    to: 'Starting',
+    now,
+  });
+
+/** Only to a size with more cores that the VM's provider offers in its region. */
+export const resizeVm = (
+  db: Db,
+  caller: Caller,
+  input: { id: number; configurationId: number },
+  now: Date,
+) =>
+  transition(db, caller, input.id, {
+    permission: 'vm.resize',
+    allowed: vmRules.canResize,
+    refusal: vmMessages.busy,
+    kind: 'vm.resize',
+    to: 'Resizing',
+    now,
+    async prepare(tx, vm) {
+      const sizes = await tx
+        .select({ id: configurations.id, key: configurations.key, cpu: configurations.cpu })
+        .from(configurations)
+        .where(inArray(configurations.id, [input.configurationId, vm.configurationId]));
+      const target = sizes.find((s) => s.id === input.configurationId);
+      const current = sizes.find((s) => s.id === vm.configurationId)!;
+      if (!target || target.cpu <= current.cpu) {
+        throw badRequest(vmMessages.upgradeNotLarger, 'configurationId');
+      }
+      const [offered] = await tx
+        .select({ id: providerOffers.configurationId })
+        .from(providerOffers)
+        .where(
+          and(
+            eq(providerOffers.providerId, vm.providerId),
+            eq(providerOffers.regionId, vm.regionId),
+            eq(providerOffers.configurationId, target.id),
+          ),
+        );
+      if (!offered) throw badRequest(vmMessages.upgradeNotOffered, 'configurationId');
+      return { configurationId: target.id, sizeKey: target.key };
+    },
+  });
+
+/**
+ * The VM leaves every list at once; its operation removes the server from the provider and closes
+ * its usage. Refused while it provisions or another operation is under way.
+ */
+export async function deleteVm(db: Db, caller: Caller, vmId: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { vm } = await requireVmPermission(tx, caller, vmId, 'vm.delete', { lock: true });
+    requireStatus(vm.status, vmRules.canDelete, vmMessages.notDeletable);
+    await tx
+      .update(virtualMachines)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(eq(virtualMachines.id, vm.id));
+    await enqueueOperation(tx, {
+      companyId: caller.companyId,
+      vmId: vm.id,
+      kind: 'vm.delete',
+      payload: { from: vm.status },
+      now,
+    });
+  });
+}
+
+/**
+ * Renames the VM and/or moves it between teams. Moving needs `vm.move` on both teams; taking a VM
+ * out of every team is for Admins, the only ones who see such VMs.
+ */
+export async function editVm(
+  db: Db,
+  caller: Caller,
+  vmId: number,
+  input: { name?: string | undefined; teamId?: number | null | undefined },
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const moving = input.teamId !== undefined;
+    const { vm } = await requireVmPermission(tx, caller, vmId, 'vm.edit', { lock: true });
+    if (vm.status === 'Provisioning') throw conflict(vmMessages.stillProvisioning);
+    if (moving && input.teamId !== vm.teamId) {
+      if (vm.teamId !== null) await requireTeamPermission(tx, caller, vm.teamId, 'vm.move');
+      if (input.teamId === null) {
+        if (!caller.isAdmin) throw forbidden(vmMessages.noTeamAdminsOnly);
+      } else {
+        await requireTeamPermission(tx, caller, input.teamId!, 'vm.move');
+      }
+    }
+    await tx
+      .update(virtualMachines)
+      .set({
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(moving ? { teamId: input.teamId } : {}),
+        updatedAt: now,
+      })
+      .where(eq(virtualMachines.id, vm.id));
+  });
+}

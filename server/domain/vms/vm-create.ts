@@ -1,0 +1,130 @@
+import { and, eq } from 'drizzle-orm';
+import { VM_NAME_MAX, vmMessages, type createVmBody } from '../../../src/api/contract/vms';
+import type { z } from 'zod';
+import {
+  configurations,
+  images,
+  providerImages,
+  providerOffers,
+  regions,
+} from '../../db/catalog-schema';
+import type { Db } from '../../db/client';
+import { virtualMachines } from '../../db/vm-schema';
+import { badRequest, forbidden } from '../../http-error';
+import { enqueueOperation } from '../../jobs/operations';
+import { requireTeamPermission, type Caller } from '../access';
+import type { SecretBox } from '../secrets';
+import { generateSshKeyPair, generateVmPassword } from '../vm-credentials';
+import { openSizePeriod } from '../vm-usage';
+
+type CreateVmInput = z.output<typeof createVmBody>;
+
+/** Copies are numbered `name-1` … `name-10`. */
+const namesFor = (name: string, count: number) =>
+  count === 1 ? [name] : Array.from({ length: count }, (_, i) => `${name}-${i + 1}`);
+
+/** The catalogue entries of the order, checked to fit together; a misfit names its field. */
+async function resolveOrder(db: Db, input: CreateVmInput) {
+  const [region] = await db
+    .select({ id: regions.id })
+    .from(regions)
+    .where(eq(regions.id, input.regionId));
+  if (!region) throw badRequest(vmMessages.regionNotFound, 'regionId');
+  const [image] = await db
+    .select({ id: images.id, username: images.username })
+    .from(images)
+    .where(and(eq(images.id, input.imageId), eq(images.regionId, input.regionId)));
+  if (!image) throw badRequest(vmMessages.imageNotFound, 'imageId');
+  const [size] = await db
+    .select({ id: configurations.id })
+    .from(configurations)
+    .where(eq(configurations.id, input.configurationId));
+  if (!size) throw badRequest(vmMessages.configurationNotFound, 'configurationId');
+  const [offer] = await db
+    .select({ providerId: providerOffers.providerId })
+    .from(providerOffers)
+    .innerJoin(
+      providerImages,
+      and(
+        eq(providerImages.providerId, providerOffers.providerId),
+        eq(providerImages.imageId, input.imageId),
+      ),
+    )
+    .where(
+      and(
+        eq(providerOffers.providerId, input.providerId),
+        eq(providerOffers.regionId, input.regionId),
+        eq(providerOffers.configurationId, input.configurationId),
+      ),
+    );
+  if (!offer) throw badRequest(vmMessages.providerNotFound, 'providerId');
+  return { username: image.username };
+}
+
+/**
+ * Orders `numberOfInstances` VMs. Each gets its own generated password and SSH key pair (kept
+ * encrypted), starts Provisioning, opens its usage period, and gets a create operation — all in
+ * one transaction, so a VM never exists without the work that builds it. Answers the new ids.
+ */
+export async function createVms(
+  db: Db,
+  caller: Caller,
+  input: CreateVmInput,
+  context: { secrets: SecretBox; now: Date },
+): Promise<number[]> {
+  const teamId = input.teamId ?? null;
+  if (teamId === null) {
+    if (!caller.isAdmin) throw forbidden(vmMessages.noTeamAdminsOnly);
+  } else {
+    await requireTeamPermission(db, caller, teamId, 'vm.create');
+  }
+  if (input.numberOfInstances > 1 && input.name.length > VM_NAME_MAX - 3) {
+    throw badRequest(vmMessages.nameWithCopiesTooLong, 'name');
+  }
+  const { username } = await resolveOrder(db, input);
+
+  const names = namesFor(input.name, input.numberOfInstances);
+  const credentials = await Promise.all(
+    names.map(async (name) => ({
+      password: generateVmPassword(),
+      keys: await generateSshKeyPair(`${username}@${name}`),
+    })),
+  );
+  const { secrets, now } = context;
+  return db.transaction(async (tx) => {
+    const ids: number[] = [];
+    for (const [index, name] of names.entries()) {
+      const { password, keys } = credentials[index]!;
+      const [row] = await tx
+        .insert(virtualMachines)
+        .values({
+          companyId: caller.companyId,
+          teamId,
+          name,
+          regionId: input.regionId,
+          imageId: input.imageId,
+          configurationId: input.configurationId,
+          providerId: input.providerId,
+          status: 'Provisioning',
+          username,
+          passwordSecret: secrets.seal(password),
+          privateKeySecret: secrets.seal(keys.privateKey),
+          publicKey: keys.publicKey,
+          allocatePublicIp: input.allocatePublicIp,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: virtualMachines.id });
+      const vmId = row!.id;
+      ids.push(vmId);
+      await openSizePeriod(tx, {
+        companyId: caller.companyId,
+        vmId,
+        configurationId: input.configurationId,
+        at: now,
+      });
+      await enqueueOperation(tx, { companyId: caller.companyId, vmId, kind: 'vm.create', now });
+    }
+    return ids;
+  });
+}

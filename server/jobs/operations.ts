@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { Tx } from '../db/client';
+import { operations } from './schema';
+
+export const vmOperationKinds = [
+  'vm.create',
+  'vm.start',
+  'vm.stop',
+  'vm.reboot',
+  'vm.resize',
+  'vm.delete',
+] as const;
+export type VmOperationKind = (typeof vmOperationKinds)[number];
+
+export type OperationRow = typeof operations.$inferSelect;
+
+/** Tells the reconciler that there is new work, so it need not wait for its next look. */
+export interface JobQueue {
+  nudge(): void;
+}
+
+/**
+ * Writes an operation in the caller's transaction: it exists if and only if the change that asks
+ * for it is committed. The client token makes every driver call of the operation idempotent.
+ */
+export async function enqueueOperation(
+  tx: Tx,
+  input: {
+    companyId: number;
+    vmId: number;
+    kind: VmOperationKind;
+    payload?: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<number> {
+  const [row] = await tx
+    .insert(operations)
+    .values({
+      companyId: input.companyId,
+      vmId: input.vmId,
+      kind: input.kind,
+      payload: input.payload ?? {},
+      clientToken: randomUUID(),
+      runAfter: input.now,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning({ id: operations.id });
+  return row!.id;
+}

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { virtualMachines } from '../db/vm-schema';
+import type { SecretBox } from '../domain/secrets';
+import { ProviderRejection } from '../providers/driver';
+import type { DriverMap } from '../providers/registry';
+import type { JobQueue, OperationRow } from './operations';
+import { operations } from './schema';
+import { loadVmForOperation, vmStepFor, type PollOutcome, type StepContext } from './vm-steps';
+
+export interface ReconcilerOptions {
+  db: Db;
+  clock: Clock;
+  drivers: DriverMap;
+  secrets: SecretBox;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  workerId?: string;
+  /** How long a claimed operation stays this worker's before another may take it over. */
+  leaseMs?: number;
+  /** How often an operation under way is polled. */
+  pollMs?: number;
+  /** How often an idle worker looks for due work (a nudge wakes it at once). */
+  idleMs?: number;
+  batchSize?: number;
+  /** Failed driver calls (unreachable engine) before the operation fails. */
+  maxAttempts?: number;
+  /** How long an operation may take in all. */
+  timeoutMs?: number;
+}
+
+export interface Reconciler extends JobQueue {
+  readonly workerId: string;
+  /** Claims the operations due now and takes each one step; answers how many it took. */
+  runOnce(): Promise<number>;
+  /** Runs steps until nothing is due now (tests, with a clock moved by hand). */
+  drain(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The reconciler: claims due operations with FOR UPDATE SKIP LOCKED and a lease, so that several
+ * server processes share the work and none runs an operation step twice at once; drives the
+ * driver; polls until the server reaches a terminal state; and records the outcome with the VM's
+ * new status in one transaction. A lease left by a process that died is taken over when it ends,
+ * and the client token makes the repeated driver call harmless.
+ */
+export function createReconciler(options: ReconcilerOptions): Reconciler {
+  const {
+    db,
+    clock,
+    drivers,
+    secrets,
+    log,
+    leaseMs = 15_000,
+    pollMs = 1_000,
+    idleMs = 1_000,
+    batchSize = 5,
+    maxAttempts = 8,
+    timeoutMs = 15 * 60_000,
+  } = options;
+  const workerId = options.workerId ?? `worker-${randomUUID()}`;
+  const later = (ms: number) => new Date(clock.now().getTime() + ms);
+
+  async function claim(): Promise<OperationRow[]> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: operations.id })
+        .from(operations)
+        .where(
+          and(
+            inArray(operations.status, ['pending', 'running']),
+            lte(operations.runAfter, now),
+            or(isNull(operations.lockedUntil), lt(operations.lockedUntil, now)),
+          ),
+        )
+        .orderBy(asc(operations.runAfter), asc(operations.id))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(operations)
+        .set({ status: 'running', lockedBy: workerId, lockedUntil: later(leaseMs), updatedAt: now })
+        .where(
+          inArray(
+            operations.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  /** This worker still holds the operation: nobody took it over after a lease ran out. */
+  const mine = (op: OperationRow) =>
+    and(eq(operations.id, op.id), eq(operations.lockedBy, workerId));
+
+  async function release(op: OperationRow, values: Partial<OperationRow>) {
+    await db
+      .update(operations)
+      .set({ ...values, lockedBy: null, lockedUntil: null, updatedAt: clock.now() })
+      .where(mine(op));
+  }
+
+  async function finish(ctx: StepContext, outcome: { ok: true } | { ok: false; message: string }) {
+    const step = vmStepFor(ctx.op.kind)!;
+    await db.transaction(async (tx) => {
+      const [ended] = await tx
+        .update(operations)
+        .set({
+          status: outcome.ok ? 'succeeded' : 'failed',
+          lastError: outcome.ok ? null : outcome.message,
+          finishedAt: ctx.now,
+          lockedBy: null,
+          lockedUntil: null,
+          updatedAt: ctx.now,
+        })
+        .where(and(mine(ctx.op), inArray(operations.status, ['pending', 'running'])))
+        .returning({ id: operations.id });
+      if (!ended) return;
+      if (outcome.ok) await step.succeeded(tx, ctx);
+      else await step.failed(tx, ctx, outcome.message);
+    });
+    const entry = { operationId: ctx.op.id, kind: ctx.op.kind, vmId: ctx.vm.row.id };
+    if (outcome.ok) log.info(entry, 'operation succeeded');
+    else log.warn({ ...entry, error: outcome.message }, 'operation failed');
+  }
+
+  async function step(op: OperationRow): Promise<void> {
+    const step = vmStepFor(op.kind);
+    const vm = op.vmId === null ? undefined : await loadVmForOperation(db, op.vmId);
+    const driver = vm ? drivers.get(vm.driver) : undefined;
+    if (!step || !vm || !driver) {
+      await release(op, {
+        status: 'failed',
+        lastError: `Cannot run ${op.kind}: ${!step ? 'unknown kind' : !vm ? 'no VM' : 'no driver'}`,
+        finishedAt: clock.now(),
+      });
+      return;
+    }
+    const ctx: StepContext = { op, vm, driver, secrets, now: clock.now() };
+
+    if (ctx.now.getTime() - op.createdAt.getTime() > timeoutMs) {
+      await finish(ctx, { ok: false, message: 'The provider did not finish in time' });
+      return;
+    }
+
+    try {
+      if (!op.submittedAt) {
+        const submitted = await step.submit(ctx);
+        const providerRef = submitted?.providerRef;
+        await db.transaction(async (tx) => {
+          const [kept] = await tx
+            .update(operations)
+            .set({
+              submittedAt: ctx.now,
+              attempts: sql`${operations.attempts} + 1`,
+              lastError: null,
+              runAfter: later(pollMs),
+              lockedBy: null,
+              lockedUntil: null,
+              updatedAt: ctx.now,
+            })
+            .where(mine(op))
+            .returning({ id: operations.id });
+          if (kept && providerRef) {
+            await tx
+              .update(virtualMachines)
+              .set({ providerRef })
+              .where(eq(virtualMachines.id, vm.row.id));
+          }
+        });
+        return;
+      }
+      const ref = vm.row.providerRef;
+      const outcome: PollOutcome = step.poll(ref ? await driver.getServer(ref) : null, ctx);
+      if (outcome === 'wait') await release(op, { runAfter: later(pollMs) });
+      else await finish(ctx, outcome);
+    } catch (error) {
+      if (error instanceof ProviderRejection) {
+        await finish(ctx, { ok: false, message: error.message });
+        return;
+      }
+      // The engine could not be reached: try again later, up to a point.
+      const attempts = op.attempts + 1;
+      if (attempts >= maxAttempts) {
+        await finish(ctx, {
+          ok: false,
+          message: `The provider could not be reached (${errorText(error)})`,
+        });
+        return;
+      }
+      log.warn({ operationId: op.id, attempts, error: errorText(error) }, 'operation step failed');
+      await release(op, {
+        attempts,
+        lastError: errorText(error),
+        runAfter: later(Math.min(60_000, 1_000 * 2 ** (attempts - 1))),
+      });
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const claimed = await claim();
+    await Promise.all(claimed.map((op) => step(op)));
+    return claimed.length;
+  }
+
+  let running: Promise<void> | undefined;
+  let stopped = true;
+  let wake: (() => void) | undefined;
+
+  async function loop() {
+    while (!stopped) {
+      let took = 0;
+      try {
+        took = await runOnce();
+      } catch (error) {
+        log.warn({ error: errorText(error) }, 'reconciler pass failed');
+      }
+      if (took > 0 || stopped) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, idleMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  }
+
+  return {
+    workerId,
+    runOnce,
+    async drain() {
+      // Bounded: a step that keeps its operation due now would otherwise loop for ever.
+      for (let pass = 0; pass < 1000 && (await runOnce()) > 0; pass += 1);
+    },
+    nudge: () => wake?.(),
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      running = loop();
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await running;
+    },
+  };
+}
