@@ -107,7 +107,11 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       .where(mine(op));
   }
 
-  async function finish(ctx: StepContext, outcome: { ok: true } | { ok: false; message: string }) {
+  async function finish(
+    ctx: StepContext,
+    outcome: { ok: true } | { ok: false; message: string },
+    attempts = ctx.op.attempts,
+  ) {
     const step = vmStepFor(ctx.op.kind)!;
     await db.transaction(async (tx) => {
       const [ended] = await tx
@@ -115,6 +119,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         .set({
           status: outcome.ok ? 'succeeded' : 'failed',
           lastError: outcome.ok ? null : outcome.message,
+          attempts,
           finishedAt: ctx.now,
           lockedBy: null,
           lockedUntil: null,
@@ -189,10 +194,11 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       // The engine could not be reached: try again later, up to a point.
       const attempts = op.attempts + 1;
       if (attempts >= maxAttempts) {
-        await finish(ctx, {
-          ok: false,
-          message: `The provider could not be reached (${errorText(error)})`,
-        });
+        await finish(
+          ctx,
+          { ok: false, message: `The provider could not be reached (${errorText(error)})` },
+          attempts,
+        );
         return;
       }
       log.warn({ operationId: op.id, attempts, error: errorText(error) }, 'operation step failed');

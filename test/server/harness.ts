@@ -44,11 +44,16 @@ export function testClock(start = new Date('2026-11-21T12:00:00Z')) {
  * A database for one test file: in-memory PGlite, or a fresh database on the PostgreSQL server of
  * DATABASE_URL (the same suite then runs against real PostgreSQL).
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{
+  database: Database;
+  /** The PostgreSQL address of this database; undefined on PGlite. */
+  url: string | undefined;
+  drop: () => Promise<void>;
+}> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = connectPglite();
-    return { database, drop: async () => {} };
+    return { database, url: undefined, drop: async () => {} };
   }
   const name = `launchpad_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -60,6 +65,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   const database = connectPostgres(target.toString());
   return {
     database,
+    url: target.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -73,6 +79,8 @@ export interface TestServer {
   app: App;
   config: Config;
   database: Database;
+  /** Set on PostgreSQL: another process (or pool) can connect to the same database with it. */
+  databaseUrl: string | undefined;
   clock: ReturnType<typeof testClock>;
   outboxDir: string;
   /** Messages written to the outbox so far, oldest first, as raw .eml text. */
@@ -111,7 +119,7 @@ export async function startTestServer(
     AUTH_RATE_LIMIT: '1000',
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, url: databaseUrl, drop } = await freshDatabase();
   await database.migrate();
   const outboxDir = path.join(dataDir, 'outbox');
   const level = options.logLevel ?? 'debug';
@@ -154,6 +162,7 @@ export async function startTestServer(
     app,
     config,
     database,
+    databaseUrl,
     clock,
     outboxDir,
     drivers,

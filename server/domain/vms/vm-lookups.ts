@@ -26,9 +26,13 @@ import { findVisibleVm } from './vm-access';
  * provider offers. Unknown ids answer 404.
  */
 
-const regionIsOffered = exists(
-  sql`select 1 from ${providerOffers} where ${providerOffers.regionId} = ${regions.id}`,
-);
+const regionIsOffered = (db: Db) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(providerOffers)
+      .where(eq(providerOffers.regionId, regions.id)),
+  );
 
 const countryRegion = (country: string, city: string) => `${country} - ${city}`;
 
@@ -37,7 +41,7 @@ export async function listCountries(db: Db): Promise<LookupItem[]> {
     .selectDistinct({ id: countries.id, name: countries.name })
     .from(countries)
     .innerJoin(regions, eq(regions.countryId, countries.id))
-    .where(regionIsOffered)
+    .where(regionIsOffered(db))
     .orderBy(asc(countries.name));
 }
 
@@ -52,7 +56,9 @@ async function offeredRegions(db: Db, countryId?: number) {
     })
     .from(regions)
     .innerJoin(countries, eq(countries.id, regions.countryId))
-    .where(and(regionIsOffered, countryId === undefined ? undefined : eq(countries.id, countryId)))
+    .where(
+      and(regionIsOffered(db), countryId === undefined ? undefined : eq(countries.id, countryId)),
+    )
     .orderBy(asc(countries.name), asc(regions.city));
 }
 

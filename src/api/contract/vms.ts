@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { emptyEnvelope, envelope, idSchema, pageQuery, paged } from './envelope';
-import { NO_CONTROL_CHARACTERS } from './validation';
 
 /** Spec section 3: every status a VM can show. */
 export const vmStatuses = [
@@ -85,7 +84,6 @@ export const vmNameSchema = z
   .trim()
   .min(1, { error: vmMessages.nameRequired, abort: true })
   .max(VM_NAME_MAX, { error: vmMessages.nameTooLong, abort: true })
-  .regex(NO_CONTROL_CHARACTERS, vmMessages.nameCharacters)
   .regex(VM_NAME_PATTERN, vmMessages.nameCharacters);
 
 // ---------------------------------------------------------------------------------------------
