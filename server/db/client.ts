@@ -43,6 +43,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** PostgreSQL through node-postgres. */
 export function connectPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // PostgreSQL may end an idle connection (a restart, an administrator). The pool drops it and the
+  // next query opens a new one; without a listener Node would end the whole process instead.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,

@@ -26,16 +26,22 @@ export interface RunningServer {
   output(): string;
   /** The messages sent to the address, newest first. */
   mailsTo(address: string): Mail[];
+  /** Ends the process as a crash would (SIGKILL), keeping its data folder for a restart. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/** With `dataDir`, a restart on the data a previous (killed) server left behind. */
+export async function startServer(
+  env: Record<string, string>,
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   if (!existsSync(path.join(root, 'dist', 'index.html'))) {
     const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'launchpad-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'launchpad-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
@@ -84,6 +90,12 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
         .reverse()
         .map((f) => parseMail(readFileSync(path.join(outbox, f), 'utf8')))
         .filter((mail) => mail.to === address);
+    },
+    async kill() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     },
     async stop() {
       if (child.exitCode === null) {

@@ -1,0 +1,40 @@
+import { readCode, type Credentials } from './journey';
+import type { RunningServer } from './server-process';
+
+/** A verified API session of a running server, for journeys that need no browser. */
+export async function apiSession(server: RunningServer, credentials: Credentials) {
+  const api = `${server.url}/api/v1`;
+  const login = await fetch(`${api}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (login.status !== 200) throw new Error(`login: ${login.status}`);
+  const token = login.headers.get('authorization')!.replace(/^Bearer /, '');
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${api}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { data: T; message: string };
+    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
+    return json.data;
+  };
+  await call('POST', '/auth/mfa', { code: await readCode(server, credentials.email) });
+  return call;
+}
+
+export type ApiCall = Awaited<ReturnType<typeof apiSession>>;
+
+/** Polls until `check` answers true; throws after `seconds`. */
+export async function eventually(check: () => Promise<boolean>, seconds: number, what: string) {
+  const deadline = Date.now() + seconds * 1000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${seconds} s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
