@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { teamMembers, teams } from '../../server/db/schema';
 import { virtualMachines } from '../../server/db/vm-schema';
 import { ROLE } from '../../src/api/contract/roles';
-import { startTestServer } from './harness';
+import { startTestServer, testClock } from './harness';
 import { addTeamMember, createCompany, createTeam, createUser } from './seed';
 import { bearer, signIn } from './sign-in';
 
@@ -35,8 +35,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The answers are `res.json()` as light-my-request types it: tests check them by value. */
 export type TeamWorld = Awaited<ReturnType<typeof startTeamWorld>>;
 
-export async function startTeamWorld() {
-  const server = await startTestServer();
+export async function startTeamWorld(clock?: ReturnType<typeof testClock>) {
+  const server = await startTestServer({}, { clock });
   const db = server.database.db;
   const { company } = await createCompany(db);
   const alpha = await createTeam(db, { companyId: company.id, name: 'Alpha' });
@@ -69,6 +69,10 @@ export async function startTeamWorld() {
     alphaId: alpha.id,
     userIds,
     other: { companyId: other.company.id, teamId: bravo.id, userId: stranger.id },
+    /** Signs everyone in again (after the clock has moved past the sessions' expiry). */
+    async signInAgain() {
+      for (const who of callers) ({ token: tokens[who] } = await signIn(server, `${who}@a.test`));
+    },
     /** One API call as `who`; the answer's status and JSON body. */
     async call(who: Who, method: Method, url: string, payload?: object) {
       const res = await server.app.inject({

@@ -6,8 +6,8 @@ import { catalogIds, providerIdOf, smallUbuntuOrder } from './vm-fixtures';
  * The team world (a company with an Admin, a Manager, an Operator and a Viewer of team Alpha, an
  * outsider, and another company) plus what VM tests need: catalogue ids by name and VM orders.
  */
-export async function startVmWorld() {
-  const world = await startTeamWorld();
+export async function startVmWorld(clock?: Parameters<typeof startTeamWorld>[0]) {
+  const world = await startTeamWorld(clock);
   const db = world.server.database.db;
 
   /** A valid order: one Small Ubuntu in Los Angeles at Sharktech, in team Alpha. */
