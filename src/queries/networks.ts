@@ -1,0 +1,89 @@
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { CidrDetailsQuery, ListNetworksQuery } from '../api/contract/networks';
+import {
+  addNetworkInterface,
+  allocatePublicIp,
+  createNetwork,
+  deleteNetwork,
+  getCidrDetails,
+  getNetwork,
+  listAvailableNetworks,
+  listNetAdapters,
+  listNetworks,
+  listNetworkVms,
+  releasePublicIp,
+  removeNetworkInterface,
+  updateNetwork,
+} from '../api/networks';
+import { vmKeys } from './vms';
+
+export const networkKeys = {
+  all: ['networks'] as const,
+  lists: () => [...networkKeys.all, 'list'] as const,
+  list: (query: ListNetworksQuery) => [...networkKeys.lists(), query] as const,
+  details: () => [...networkKeys.all, 'detail'] as const,
+  detail: (id: number) => [...networkKeys.details(), id] as const,
+  /** The VMs connected to a network. */
+  vms: (id: number) => [...networkKeys.detail(id), 'vms'] as const,
+  cidr: (query: CidrDetailsQuery) => [...networkKeys.all, 'cidr', query] as const,
+  /** A VM's interfaces and the networks it could still join. */
+  adapters: () => [...networkKeys.all, 'adapters'] as const,
+  adaptersOf: (vmId: number) => [...networkKeys.adapters(), vmId] as const,
+  available: () => [...networkKeys.all, 'available'] as const,
+  availableFor: (vmId: number) => [...networkKeys.available(), vmId] as const,
+};
+
+export const networkQueries = {
+  list: (query: ListNetworksQuery) =>
+    queryOptions({
+      queryKey: networkKeys.list(query),
+      queryFn: () => listNetworks(query),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: number) =>
+    queryOptions({ queryKey: networkKeys.detail(id), queryFn: () => getNetwork(id) }),
+  vms: (id: number) =>
+    queryOptions({ queryKey: networkKeys.vms(id), queryFn: () => listNetworkVms(id) }),
+  cidr: (query: CidrDetailsQuery) =>
+    queryOptions({
+      queryKey: networkKeys.cidr(query),
+      queryFn: () => getCidrDetails(query),
+      staleTime: 60_000,
+    }),
+  adapters: (vmId: number) =>
+    queryOptions({ queryKey: networkKeys.adaptersOf(vmId), queryFn: () => listNetAdapters(vmId) }),
+  available: (vmId: number) =>
+    queryOptions({
+      queryKey: networkKeys.availableFor(vmId),
+      queryFn: () => listAvailableNetworks(vmId),
+    }),
+};
+
+/**
+ * Networks and interfaces change each other's figures: connected VMs and used addresses on one
+ * side, adapters and available networks on the other, and the VM details show the interfaces.
+ */
+const networksAndInterfaces = [networkKeys.all, vmKeys.details()];
+
+export const networkMutations = {
+  create: () =>
+    mutationOptions({ mutationFn: createNetwork, meta: { invalidates: [networkKeys.all] } }),
+  update: () =>
+    mutationOptions({ mutationFn: updateNetwork, meta: { invalidates: [networkKeys.all] } }),
+  delete: () =>
+    mutationOptions({ mutationFn: deleteNetwork, meta: { invalidates: [networkKeys.all] } }),
+  addInterface: () =>
+    mutationOptions({
+      mutationFn: addNetworkInterface,
+      meta: { invalidates: networksAndInterfaces },
+    }),
+  removeInterface: () =>
+    mutationOptions({
+      mutationFn: removeNetworkInterface,
+      meta: { invalidates: networksAndInterfaces },
+    }),
+  allocatePublicIp: () =>
+    mutationOptions({ mutationFn: allocatePublicIp, meta: { invalidates: networksAndInterfaces } }),
+  releasePublicIp: () =>
+    mutationOptions({ mutationFn: releasePublicIp, meta: { invalidates: networksAndInterfaces } }),
+};
