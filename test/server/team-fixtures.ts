@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { teamMembers, teams } from '../../server/db/schema';
 import { virtualMachines } from '../../server/db/vm-schema';
 import { ROLE } from '../../src/api/contract/roles';
-import { startTestServer, testClock } from './harness';
+import type { testClock } from './harness';
+import { startTestServer } from './harness';
 import { addTeamMember, createCompany, createTeam, createUser } from './seed';
 import { bearer, signIn } from './sign-in';
 
