@@ -36,6 +36,9 @@ export function StatusBadge({ status }: { status: VmStatus }) {
       variant={variant}
       autoContrast
       radius="sm"
+      // As the API spells it, and never cut short by a narrow column.
+      tt="none"
+      miw="max-content"
       data-status={status}
       data-tone={tone}
       leftSection={

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, fail, http, ok, server } from './msw';
 import { locationOf, renderApp } from './render';
 import {
@@ -12,12 +12,6 @@ import {
   signIn,
   tableTitled,
 } from './teams-fixtures';
-import { serveVms } from './vms-fixtures';
-
-// The team's VMs table asks for them on every team page; none unless a test says otherwise.
-beforeEach(() => {
-  serveVms({ rows: [] });
-});
 
 const membersTable = () => tableTitled('Team Members');
 const cellsOf = (row: HTMLElement) =>

@@ -135,6 +135,13 @@ describe('VM edit', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('textbox', { name: 'VM Name' })).not.toBeInTheDocument();
   });
 
+  it('shows a Viewer no form: the role may not edit the VM', async () => {
+    await openEdit({ yourRoleId: 4 });
+    expect(screen.getByText('You do not have permission to do that')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'VM Name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop VM' })).not.toBeInTheDocument();
+  });
+
   it('goes back from Cancel', async () => {
     const { user, router } = await openEdit();
     serveVms({ rows: [] });

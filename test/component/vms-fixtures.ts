@@ -1,10 +1,4 @@
-import type {
-  Configuration,
-  CreateVmBody,
-  LookupItem,
-  VmDetails,
-  VmRow,
-} from '../../src/api/contract/vms';
+import type { Configuration, VmDetails, VmRow } from '../../src/api/contract/vms';
 import { api, fail, http, ok, server } from './msw';
 import { gate, type Recorded } from './teams-fixtures';
 
@@ -156,6 +150,3 @@ export const sizes: Configuration[] = [
   { id: 4, key: 'medium', name: 'Medium', cpu: 8, ram: 12, disk: 240 },
   { id: 5, key: 'large', name: 'Large', cpu: 12, ram: 48, disk: 300 },
 ];
-
-export type CreateBody = CreateVmBody;
-export type { LookupItem };

@@ -2,7 +2,7 @@ import { Alert, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { roleAllows } from '../../../../api/contract/permissions';
+import { permissionMessages, roleAllows } from '../../../../api/contract/permissions';
 import { vmMessages } from '../../../../api/contract/vms';
 import { errorMessage, vmErrorLeads } from '../../../../components/error-text';
 import { notify } from '../../../../components/notify';
@@ -54,6 +54,7 @@ export function VmEditScreen({ id }: { id: number }) {
 
   const details = vm.data;
   const canOperate = roleAllows(details.yourRoleId, 'vm.operate');
+  const canEdit = roleAllows(details.yourRoleId, 'vm.edit');
   return (
     <>
       <PageHeader
@@ -75,13 +76,20 @@ export function VmEditScreen({ id }: { id: number }) {
               />
             )}
           </Group>
-          {/* Keyed: after a save or on another VM the form starts from the stored values. */}
-          <VmEditForm
-            key={`${id}:${details.virtualMachine.name}:${details.virtualMachine.teamId}`}
-            id={id}
-            details={details}
-            onCancel={goBack}
-          />
+          {canEdit ? (
+            // Keyed: after a save or on another VM the form starts from the stored values.
+            <VmEditForm
+              key={`${id}:${details.virtualMachine.name}:${details.virtualMachine.teamId}`}
+              id={id}
+              details={details}
+              onCancel={goBack}
+            />
+          ) : (
+            // A link from elsewhere; the server would refuse the save anyway.
+            <Alert color="yellow" variant="light" icon={<IconAlertCircle aria-hidden />}>
+              {permissionMessages.forbidden}
+            </Alert>
+          )}
         </Paper>
         {/*
           NETWORK INTERFACE EDITOR (the VM's interfaces with allocate/release public IP, add
