@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as FullscreenRouteImport } from './routes/_fullscreen'
 import { Route as ConfirmNewUserRouteImport } from './routes/confirmNewUser'
 import { Route as ForgotPasswordRouteImport } from './routes/forgotPassword'
 import { Route as LoginRouteImport } from './routes/login'
@@ -19,6 +20,7 @@ import { Route as ResetPasswordRouteImport } from './routes/resetPassword'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCreateEditTeamRouteImport } from './routes/_app/createEditTeam'
 import { Route as AppCreateUserRouteImport } from './routes/_app/createUser'
+import { Route as AppCreateVirtualMachineRouteImport } from './routes/_app/createVirtualMachine'
 import { Route as AppNetworksRouteImport } from './routes/_app/networks'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
@@ -26,9 +28,17 @@ import { Route as AppTeamsRouteImport } from './routes/_app/teams'
 import { Route as AppUserRouteImport } from './routes/_app/user'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppVirtualMachinesRouteImport } from './routes/_app/virtualMachines'
+import { Route as AppVirtualMachineDetailsVirtualMachineIdRouteImport } from './routes/_app/virtualMachineDetails/$virtualMachineId'
+import { Route as FullscreenVirtualMachineConsoleVirtualMachineIdRouteImport } from './routes/_fullscreen/virtualMachineConsole.$virtualMachineId'
+import { Route as AppVirtualMachineDetailsVirtualMachineIdIndexRouteImport } from './routes/_app/virtualMachineDetails/$virtualMachineId/index'
+import { Route as AppVirtualMachineDetailsVirtualMachineIdEditRouteImport } from './routes/_app/virtualMachineDetails/$virtualMachineId/edit'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FullscreenRoute = FullscreenRouteImport.update({
+  id: '/_fullscreen',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConfirmNewUserRoute = ConfirmNewUserRouteImport.update({
@@ -76,6 +86,11 @@ const AppCreateUserRoute = AppCreateUserRouteImport.update({
   path: '/createUser',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCreateVirtualMachineRoute = AppCreateVirtualMachineRouteImport.update({
+  id: '/createVirtualMachine',
+  path: '/createVirtualMachine',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppNetworksRoute = AppNetworksRouteImport.update({
   id: '/networks',
   path: '/networks',
@@ -111,6 +126,30 @@ const AppVirtualMachinesRoute = AppVirtualMachinesRouteImport.update({
   path: '/virtualMachines',
   getParentRoute: () => AppRoute,
 } as any)
+const AppVirtualMachineDetailsVirtualMachineIdRoute =
+  AppVirtualMachineDetailsVirtualMachineIdRouteImport.update({
+    id: '/virtualMachineDetails/$virtualMachineId',
+    path: '/virtualMachineDetails/$virtualMachineId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const FullscreenVirtualMachineConsoleVirtualMachineIdRoute =
+  FullscreenVirtualMachineConsoleVirtualMachineIdRouteImport.update({
+    id: '/virtualMachineConsole/$virtualMachineId',
+    path: '/virtualMachineConsole/$virtualMachineId',
+    getParentRoute: () => FullscreenRoute,
+  } as any)
+const AppVirtualMachineDetailsVirtualMachineIdIndexRoute =
+  AppVirtualMachineDetailsVirtualMachineIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppVirtualMachineDetailsVirtualMachineIdRoute,
+  } as any)
+const AppVirtualMachineDetailsVirtualMachineIdEditRoute =
+  AppVirtualMachineDetailsVirtualMachineIdEditRouteImport.update({
+    id: '/edit',
+    path: '/edit',
+    getParentRoute: () => AppVirtualMachineDetailsVirtualMachineIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -122,6 +161,7 @@ export interface FileRoutesByFullPath {
   '/resetPassword': typeof ResetPasswordRoute
   '/createEditTeam': typeof AppCreateEditTeamRoute
   '/createUser': typeof AppCreateUserRoute
+  '/createVirtualMachine': typeof AppCreateVirtualMachineRoute
   '/networks': typeof AppNetworksRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
@@ -129,8 +169,13 @@ export interface FileRoutesByFullPath {
   '/user': typeof AppUserRoute
   '/users': typeof AppUsersRoute
   '/virtualMachines': typeof AppVirtualMachinesRoute
+  '/virtualMachineDetails/$virtualMachineId': typeof AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren
+  '/virtualMachineConsole/$virtualMachineId': typeof FullscreenVirtualMachineConsoleVirtualMachineIdRoute
+  '/virtualMachineDetails/$virtualMachineId/edit': typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
+  '/virtualMachineDetails/$virtualMachineId/': typeof AppVirtualMachineDetailsVirtualMachineIdIndexRoute
 }
 export interface FileRoutesByTo {
+  '/': typeof AppIndexRoute
   '/confirmNewUser': typeof ConfirmNewUserRoute
   '/forgotPassword': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
@@ -139,6 +184,7 @@ export interface FileRoutesByTo {
   '/resetPassword': typeof ResetPasswordRoute
   '/createEditTeam': typeof AppCreateEditTeamRoute
   '/createUser': typeof AppCreateUserRoute
+  '/createVirtualMachine': typeof AppCreateVirtualMachineRoute
   '/networks': typeof AppNetworksRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
@@ -146,11 +192,14 @@ export interface FileRoutesByTo {
   '/user': typeof AppUserRoute
   '/users': typeof AppUsersRoute
   '/virtualMachines': typeof AppVirtualMachinesRoute
-  '/': typeof AppIndexRoute
+  '/virtualMachineConsole/$virtualMachineId': typeof FullscreenVirtualMachineConsoleVirtualMachineIdRoute
+  '/virtualMachineDetails/$virtualMachineId/edit': typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
+  '/virtualMachineDetails/$virtualMachineId': typeof AppVirtualMachineDetailsVirtualMachineIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/_fullscreen': typeof FullscreenRouteWithChildren
   '/confirmNewUser': typeof ConfirmNewUserRoute
   '/forgotPassword': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
@@ -159,6 +208,7 @@ export interface FileRoutesById {
   '/resetPassword': typeof ResetPasswordRoute
   '/_app/createEditTeam': typeof AppCreateEditTeamRoute
   '/_app/createUser': typeof AppCreateUserRoute
+  '/_app/createVirtualMachine': typeof AppCreateVirtualMachineRoute
   '/_app/networks': typeof AppNetworksRoute
   '/_app/support': typeof AppSupportRoute
   '/_app/team': typeof AppTeamRoute
@@ -167,6 +217,10 @@ export interface FileRoutesById {
   '/_app/users': typeof AppUsersRoute
   '/_app/virtualMachines': typeof AppVirtualMachinesRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/virtualMachineDetails/$virtualMachineId': typeof AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren
+  '/_fullscreen/virtualMachineConsole/$virtualMachineId': typeof FullscreenVirtualMachineConsoleVirtualMachineIdRoute
+  '/_app/virtualMachineDetails/$virtualMachineId/edit': typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
+  '/_app/virtualMachineDetails/$virtualMachineId/': typeof AppVirtualMachineDetailsVirtualMachineIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -180,6 +234,7 @@ export interface FileRouteTypes {
     | '/resetPassword'
     | '/createEditTeam'
     | '/createUser'
+    | '/createVirtualMachine'
     | '/networks'
     | '/support'
     | '/team'
@@ -187,8 +242,13 @@ export interface FileRouteTypes {
     | '/user'
     | '/users'
     | '/virtualMachines'
+    | '/virtualMachineDetails/$virtualMachineId'
+    | '/virtualMachineConsole/$virtualMachineId'
+    | '/virtualMachineDetails/$virtualMachineId/edit'
+    | '/virtualMachineDetails/$virtualMachineId/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/'
     | '/confirmNewUser'
     | '/forgotPassword'
     | '/login'
@@ -197,6 +257,7 @@ export interface FileRouteTypes {
     | '/resetPassword'
     | '/createEditTeam'
     | '/createUser'
+    | '/createVirtualMachine'
     | '/networks'
     | '/support'
     | '/team'
@@ -204,10 +265,13 @@ export interface FileRouteTypes {
     | '/user'
     | '/users'
     | '/virtualMachines'
-    | '/'
+    | '/virtualMachineConsole/$virtualMachineId'
+    | '/virtualMachineDetails/$virtualMachineId/edit'
+    | '/virtualMachineDetails/$virtualMachineId'
   id:
     | '__root__'
     | '/_app'
+    | '/_fullscreen'
     | '/confirmNewUser'
     | '/forgotPassword'
     | '/login'
@@ -216,6 +280,7 @@ export interface FileRouteTypes {
     | '/resetPassword'
     | '/_app/createEditTeam'
     | '/_app/createUser'
+    | '/_app/createVirtualMachine'
     | '/_app/networks'
     | '/_app/support'
     | '/_app/team'
@@ -224,10 +289,15 @@ export interface FileRouteTypes {
     | '/_app/users'
     | '/_app/virtualMachines'
     | '/_app/'
+    | '/_app/virtualMachineDetails/$virtualMachineId'
+    | '/_fullscreen/virtualMachineConsole/$virtualMachineId'
+    | '/_app/virtualMachineDetails/$virtualMachineId/edit'
+    | '/_app/virtualMachineDetails/$virtualMachineId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  FullscreenRoute: typeof FullscreenRouteWithChildren
   ConfirmNewUserRoute: typeof ConfirmNewUserRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
@@ -243,6 +313,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_fullscreen': {
+      id: '/_fullscreen'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof FullscreenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/confirmNewUser': {
@@ -308,6 +385,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCreateUserRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/createVirtualMachine': {
+      id: '/_app/createVirtualMachine'
+      path: '/createVirtualMachine'
+      fullPath: '/createVirtualMachine'
+      preLoaderRoute: typeof AppCreateVirtualMachineRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/networks': {
       id: '/_app/networks'
       path: '/networks'
@@ -357,12 +441,59 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVirtualMachinesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/virtualMachineDetails/$virtualMachineId': {
+      id: '/_app/virtualMachineDetails/$virtualMachineId'
+      path: '/virtualMachineDetails/$virtualMachineId'
+      fullPath: '/virtualMachineDetails/$virtualMachineId'
+      preLoaderRoute: typeof AppVirtualMachineDetailsVirtualMachineIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_fullscreen/virtualMachineConsole/$virtualMachineId': {
+      id: '/_fullscreen/virtualMachineConsole/$virtualMachineId'
+      path: '/virtualMachineConsole/$virtualMachineId'
+      fullPath: '/virtualMachineConsole/$virtualMachineId'
+      preLoaderRoute: typeof FullscreenVirtualMachineConsoleVirtualMachineIdRouteImport
+      parentRoute: typeof FullscreenRoute
+    }
+    '/_app/virtualMachineDetails/$virtualMachineId/': {
+      id: '/_app/virtualMachineDetails/$virtualMachineId/'
+      path: '/'
+      fullPath: '/virtualMachineDetails/$virtualMachineId/'
+      preLoaderRoute: typeof AppVirtualMachineDetailsVirtualMachineIdIndexRouteImport
+      parentRoute: typeof AppVirtualMachineDetailsVirtualMachineIdRoute
+    }
+    '/_app/virtualMachineDetails/$virtualMachineId/edit': {
+      id: '/_app/virtualMachineDetails/$virtualMachineId/edit'
+      path: '/edit'
+      fullPath: '/virtualMachineDetails/$virtualMachineId/edit'
+      preLoaderRoute: typeof AppVirtualMachineDetailsVirtualMachineIdEditRouteImport
+      parentRoute: typeof AppVirtualMachineDetailsVirtualMachineIdRoute
+    }
   }
 }
+
+interface AppVirtualMachineDetailsVirtualMachineIdRouteChildren {
+  AppVirtualMachineDetailsVirtualMachineIdEditRoute: typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
+  AppVirtualMachineDetailsVirtualMachineIdIndexRoute: typeof AppVirtualMachineDetailsVirtualMachineIdIndexRoute
+}
+
+const AppVirtualMachineDetailsVirtualMachineIdRouteChildren: AppVirtualMachineDetailsVirtualMachineIdRouteChildren =
+  {
+    AppVirtualMachineDetailsVirtualMachineIdEditRoute:
+      AppVirtualMachineDetailsVirtualMachineIdEditRoute,
+    AppVirtualMachineDetailsVirtualMachineIdIndexRoute:
+      AppVirtualMachineDetailsVirtualMachineIdIndexRoute,
+  }
+
+const AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren =
+  AppVirtualMachineDetailsVirtualMachineIdRoute._addFileChildren(
+    AppVirtualMachineDetailsVirtualMachineIdRouteChildren,
+  )
 
 interface AppRouteChildren {
   AppCreateEditTeamRoute: typeof AppCreateEditTeamRoute
   AppCreateUserRoute: typeof AppCreateUserRoute
+  AppCreateVirtualMachineRoute: typeof AppCreateVirtualMachineRoute
   AppNetworksRoute: typeof AppNetworksRoute
   AppSupportRoute: typeof AppSupportRoute
   AppTeamRoute: typeof AppTeamRoute
@@ -371,11 +502,13 @@ interface AppRouteChildren {
   AppUsersRoute: typeof AppUsersRoute
   AppVirtualMachinesRoute: typeof AppVirtualMachinesRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppVirtualMachineDetailsVirtualMachineIdRoute: typeof AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppCreateEditTeamRoute: AppCreateEditTeamRoute,
   AppCreateUserRoute: AppCreateUserRoute,
+  AppCreateVirtualMachineRoute: AppCreateVirtualMachineRoute,
   AppNetworksRoute: AppNetworksRoute,
   AppSupportRoute: AppSupportRoute,
   AppTeamRoute: AppTeamRoute,
@@ -384,12 +517,28 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersRoute: AppUsersRoute,
   AppVirtualMachinesRoute: AppVirtualMachinesRoute,
   AppIndexRoute: AppIndexRoute,
+  AppVirtualMachineDetailsVirtualMachineIdRoute:
+    AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
+interface FullscreenRouteChildren {
+  FullscreenVirtualMachineConsoleVirtualMachineIdRoute: typeof FullscreenVirtualMachineConsoleVirtualMachineIdRoute
+}
+
+const FullscreenRouteChildren: FullscreenRouteChildren = {
+  FullscreenVirtualMachineConsoleVirtualMachineIdRoute:
+    FullscreenVirtualMachineConsoleVirtualMachineIdRoute,
+}
+
+const FullscreenRouteWithChildren = FullscreenRoute._addFileChildren(
+  FullscreenRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  FullscreenRoute: FullscreenRouteWithChildren,
   ConfirmNewUserRoute: ConfirmNewUserRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,

@@ -1,4 +1,12 @@
-import { Alert, Button, Group, LoadingOverlay, Modal, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  LoadingOverlay,
+  Modal,
+  Text,
+  type MantineColor,
+} from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { withLead } from './error-text';
 
@@ -7,6 +15,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel?: string;
+  /** Red unless the action destroys nothing (starting a VM, say). */
+  confirmColor?: MantineColor;
   /** Shown over the dialog while the action runs, e.g. 'Deleting...'. */
   busyLabel?: string;
   /** Put before the server's message when the action fails, e.g. 'Error deleting team'. */
@@ -22,6 +32,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel = 'Delete',
+  confirmColor = 'red',
   busyLabel = 'Deleting...',
   errorLead,
   onConfirm,
@@ -74,7 +85,7 @@ export function ConfirmDialog({
         <Button variant="default" onClick={close} disabled={busy}>
           Cancel
         </Button>
-        <Button color="red" onClick={() => void confirm()} disabled={busy} data-autofocus>
+        <Button color={confirmColor} onClick={() => void confirm()} disabled={busy} data-autofocus>
           {confirmLabel}
         </Button>
       </Group>

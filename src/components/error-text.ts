@@ -39,8 +39,20 @@ export const managementErrorLeads = {
   deleteTeam: 'Error deleting team',
 } as const;
 
+/** The fixed leads of spec section 8 for virtual machines (some end with their colon). */
+export const vmErrorLeads = {
+  fetchVms: 'Error fetching virtual machines',
+  fetchVm: 'Error fetching virtual machine details:',
+  fetchImages: 'Error fetching virtual machines images',
+  fetchConfigurations: 'Error fetching configurations:',
+  createVm: 'Error creating virtual machine',
+  fetchConsole: 'Failed to fetch console URL',
+  invalidConsoleUrl: 'Invalid console URL',
+} as const;
+
 /** A lead with the underlying message after a colon, or the lead alone when there is none. */
 export const withLead = (lead: string, error: unknown): string => {
   const message = error === undefined || error === null ? '' : errorMessage(error);
-  return message ? `${lead}: ${message}` : lead;
+  if (!message) return lead;
+  return lead.endsWith(':') ? `${lead} ${message}` : `${lead}: ${message}`;
 };

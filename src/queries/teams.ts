@@ -21,6 +21,9 @@ export const teamKeys = {
   detailPage: (id: number, query: TeamDetailsQuery) => [...teamKeys.detail(id), query] as const,
 };
 
+/** All of the company's teams fit one request (the API's largest page): for team pickers. */
+export const ALL_TEAMS: ListTeamsQuery = { page: 1, rowsPerPage: 100, search: '' };
+
 export const teamQueries = {
   list: (query: ListTeamsQuery) =>
     queryOptions({

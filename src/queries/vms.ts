@@ -1,5 +1,12 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { ListProvidersQuery, ListVmsQuery, VmConfigurationsQuery } from '../api/contract/vms';
+import {
+  vmRules,
+  type ListProvidersQuery,
+  type ListVmsQuery,
+  type VmConfigurationsQuery,
+  type VmDetails,
+  type VmPage,
+} from '../api/contract/vms';
 import {
   changeVmConfiguration,
   createVms,
@@ -7,6 +14,9 @@ import {
   editVm,
   getRegion,
   getVm,
+  getVmAccessKey,
+  getVmConsole,
+  getVmPassword,
   listCombinedRegions,
   listConfigurations,
   listCountries,
@@ -26,6 +36,9 @@ export const vmKeys = {
   list: (query: ListVmsQuery) => [...vmKeys.lists(), query] as const,
   details: () => [...vmKeys.all, 'detail'] as const,
   detail: (id: number) => [...vmKeys.details(), id] as const,
+  /** Secrets live apart from the details, so refreshing the details never refetches them. */
+  password: (id: number) => [...vmKeys.all, 'password', id] as const,
+  console: (id: number) => [...vmKeys.all, 'console', id] as const,
 };
 
 /** The catalogue changes only when the operator changes providers: cached for the session. */
@@ -96,14 +109,60 @@ export const catalogQueries = {
     }),
 };
 
+/** How often a VM's status is asked again while it is moving (Provisioning, Starting, ...). */
+export const VM_STATUS_POLL_MS = 2_500;
+
+/**
+ * Polls while something is in transition, so statuses move on screen without a manual refresh. A
+ * failed refresh stops the polling (the query cache toasts it once); Refresh starts it again.
+ */
+const pollWhile = <T>(
+  state: { status: string; data: T | undefined },
+  moving: (data: T) => boolean,
+) =>
+  state.status !== 'error' && state.data !== undefined && moving(state.data)
+    ? VM_STATUS_POLL_MS
+    : false;
+
+export const listIsMoving = (page: VmPage) =>
+  page.data.some((row) => vmRules.isTransitional(row.status));
+export const vmIsMoving = (vm: VmDetails) => vmRules.isTransitional(vm.status);
+
 export const vmQueries = {
   list: (query: ListVmsQuery) =>
     queryOptions({
       queryKey: vmKeys.list(query),
       queryFn: () => listVms(query),
       placeholderData: keepPreviousData,
+      refetchInterval: (query) => pollWhile(query.state, listIsMoving),
     }),
-  detail: (id: number) => queryOptions({ queryKey: vmKeys.detail(id), queryFn: () => getVm(id) }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: vmKeys.detail(id),
+      queryFn: () => getVm(id),
+      refetchInterval: (query) => pollWhile(query.state, vmIsMoving),
+    }),
+  /**
+   * The SSH password, asked for only while the user shows it. Never refetched on its own, and
+   * dropped from the cache as soon as nothing shows it (the screen also removes it on hide).
+   */
+  password: (id: number) =>
+    queryOptions({
+      queryKey: vmKeys.password(id),
+      queryFn: () => getVmPassword(id),
+      staleTime: Infinity,
+      gcTime: 0,
+      retry: false,
+    }),
+  /** A console address is a short-lived ticket: asked for afresh each time the console opens. */
+  console: (id: number) =>
+    queryOptions({
+      queryKey: vmKeys.console(id),
+      queryFn: () => getVmConsole(id),
+      staleTime: 0,
+      gcTime: 0,
+      retry: false,
+    }),
 };
 
 // VMs show in team counts (the teams module) and in the dashboard's usage; the keys are spelled
@@ -112,6 +171,11 @@ const teamsKey = ['teams'];
 const dashboardKey = ['dashboard'];
 
 export const vmMutations = {
+  /**
+   * The private key is fetched for one download and never kept in the query cache; a mutation
+   * (which changes nothing, so invalidates nothing) gives the button its pending state.
+   */
+  accessKey: () => mutationOptions({ mutationFn: getVmAccessKey }),
   create: () =>
     mutationOptions({
       mutationFn: createVms,
@@ -143,9 +207,10 @@ export const vmMutations = {
       mutationFn: editVm,
       meta: { invalidates: [vmKeys.lists(), vmKeys.details(), teamsKey] },
     }),
+  // Not the details: the deleted VM's would answer 404 (the screen drops them when it leaves).
   delete: () =>
     mutationOptions({
       mutationFn: deleteVm,
-      meta: { invalidates: [vmKeys.lists(), vmKeys.details(), teamsKey, dashboardKey] },
+      meta: { invalidates: [vmKeys.lists(), teamsKey, dashboardKey] },
     }),
 };

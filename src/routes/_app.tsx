@@ -1,19 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { sessionStore } from '../api/session-store';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppLayout } from '../components/app-shell';
 import { authQueries } from '../queries/auth';
+import { requireAuth } from './-components/require-auth';
 
 export const Route = createFileRoute('/_app')({
   // The authentication check runs before any protected screen loads.
-  beforeLoad: async ({ context }) => {
-    try {
-      await context.queryClient.ensureQueryData(authQueries.check());
-    } catch {
-      sessionStore.clear();
-      throw redirect({ to: '/login' });
-    }
-  },
+  beforeLoad: ({ context }) => requireAuth(context.queryClient),
   component: ProtectedLayout,
 });
 

@@ -24,6 +24,7 @@ const serveScreens = () =>
     ),
     http.get(api('users/teams/:id'), () => ok({ data: [], totalPages: 1 })),
     http.get(api('roles/userRoles'), () => ok([])),
+    http.get(api('virtualMachines/list'), () => ok({ data: [], totalPages: 1 })),
   );
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });

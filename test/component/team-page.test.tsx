@@ -3,9 +3,17 @@ import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api, fail, http, ok, server } from './msw';
 import { locationOf, renderApp } from './render';
-import { aMember, recordBodies, rowsOf, serveTeam, serveTeams, signIn } from './teams-fixtures';
+import {
+  aMember,
+  recordBodies,
+  rowsOf,
+  serveTeam,
+  serveTeams,
+  signIn,
+  tableTitled,
+} from './teams-fixtures';
 
-const membersTable = () => screen.getByRole('table');
+const membersTable = () => tableTitled('Team Members');
 const cellsOf = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
@@ -46,8 +54,8 @@ describe('Team page', { timeout: 15_000 }, () => {
     expect(cellsOf(rows[2]!)).toEqual(['M1Member 103', 'Viewer', 'member103@example.com']);
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Team' })).toBeInTheDocument();
-    // The team's VMs come with the VM screens.
-    expect(screen.getAllByRole('table')).toHaveLength(1);
+    // And the team's VMs below.
+    expect(screen.getByRole('heading', { level: 3, name: 'Virtual Machines' })).toBeInTheDocument();
   });
 
   it.each([

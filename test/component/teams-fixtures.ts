@@ -104,7 +104,7 @@ export const aMember = (id: number, overrides: Partial<TeamMember> = {}): TeamMe
 
 /**
  * Serves `GET /teams/{id}` for one team, 5 members a page, filtered by name on `search`; any
- * other id answers 404 'Team not found'.
+ * other id answers 404 'Team not found'. The team's VMs list is empty.
  */
 export function serveTeam({
   id = 5,
@@ -116,6 +116,8 @@ export function serveTeam({
   const held = gate();
   let current = { name, members };
   server.use(
+    // The team page also lists the team's VMs: none, unless a test serves some (serveVms).
+    http.get(api('virtualMachines/list'), () => ok({ data: [], totalPages: 1 })),
     http.get(api('teams/:id'), async ({ request, params }) => {
       // Not a team id (teams/list): leave it to its own handler.
       if (!/^\d+$/.test(String(params.id))) return undefined;

@@ -57,7 +57,10 @@ describe('Teams list', { timeout: 15_000 }, () => {
   it('opens a team from its row, by click or Enter', async () => {
     signIn();
     // The team page is not what this is about (registered first: teams/list must win).
-    server.use(http.get(api('teams/:id'), () => fail(404, 'Team not found')));
+    server.use(
+      http.get(api('teams/:id'), () => fail(404, 'Team not found')),
+      http.get(api('virtualMachines/list'), () => ok({ data: [], totalPages: 1 })),
+    );
     serveTeams();
     const { user, router } = await renderApp('/teams');
     await user.click(await screen.findByText('Team 3'));

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { roleQueries } from '../../queries/roles';
-import { teamQueries } from '../../queries/teams';
-import { ALL_TEAMS, AddUserScreen } from './-components/add-user-screen';
+import { ALL_TEAMS, teamQueries } from '../../queries/teams';
+import { AddUserScreen } from './-components/add-user-screen';
 
 export const Route = createFileRoute('/_app/createUser')({
   // Start both dropdowns' lists at once; the fields show their own loading state meanwhile.

@@ -1,10 +1,11 @@
-import { Alert, Center, Loader, Paper } from '@mantine/core';
+import { Alert, Box, Center, Loader, Paper } from '@mantine/core';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
 import { roleAllows, type TeamPermission } from '../../api/contract/permissions';
 import { teamMessages, type TeamMember } from '../../api/contract/teams';
+import { vmSortColumns } from '../../api/contract/vms';
 import { DataTable } from '../../components/data-table/data-table';
 import { createAppColumnHelper } from '../../components/data-table/table-hook';
 import { tableSearchSchema } from '../../components/data-table/table-search';
@@ -12,18 +13,36 @@ import { managementErrorLeads } from '../../components/error-text';
 import { PageHeader } from '../../components/page-header';
 import { roleQueries } from '../../queries/roles';
 import { teamQueries } from '../../queries/teams';
+import { vmQueries } from '../../queries/vms';
 import { TeamRenameForm } from './-components/team-rename-form';
 import { DimmedCell, PersonCell } from '../../components/data-table/cells';
+import { TeamVmsTable } from './-components/team-vms-table';
+import { VM_DEFAULT_SORT, vmListQuery } from './-components/vm-table';
 
 const MEMBERS_PER_PAGE = 5;
 
+const vmTableSearch = tableSearchSchema(vmSortColumns, VM_DEFAULT_SORT);
+
 /**
- * `/team?id=7`, with the members table's `page` and `search` (the API takes no sort). A missing or
- * malformed id falls back to 0, which names no team.
+ * `/team?id=7`, with the members table's `page` and `search` (the API takes no sort) and the VMs
+ * table's `vmPage`, `vmSearch` and `vmSort`. A missing or malformed id falls back to 0, which
+ * names no team.
  */
 const teamSearch = tableSearchSchema(['name'], 'name.asc')
   .pick({ page: true, search: true })
-  .extend({ id: z.number().int().nonnegative().catch(0) });
+  .extend({
+    id: z.number().int().nonnegative().catch(0),
+    vmPage: vmTableSearch.shape.page,
+    vmSearch: vmTableSearch.shape.search,
+    vmSort: vmTableSearch.shape.sort,
+  });
+type TeamSearch = z.output<typeof teamSearch>;
+
+const vmState = (search: TeamSearch) => ({
+  page: search.vmPage,
+  search: search.vmSearch,
+  sort: search.vmSort,
+});
 
 const membersQuery = ({ page, search }: { page: number; search: string }) => ({
   page,
@@ -33,13 +52,18 @@ const membersQuery = ({ page, search }: { page: number; search: string }) => ({
 
 export const Route = createFileRoute('/_app/team')({
   validateSearch: teamSearch,
-  search: { middlewares: [stripSearchParams({ page: 1, search: '' })] },
+  search: {
+    middlewares: [
+      stripSearchParams({ page: 1, search: '', vmPage: 1, vmSearch: '', vmSort: VM_DEFAULT_SORT }),
+    ],
+  },
   loaderDeps: ({ search }) => search,
   // Prefetch without waiting: the page shows its loaders meanwhile, and a failure in place.
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(roleQueries.list());
     if (deps.id > 0) {
       void context.queryClient.prefetchQuery(teamQueries.detail(deps.id, membersQuery(deps)));
+      void context.queryClient.prefetchQuery(vmQueries.list(vmListQuery(vmState(deps), deps.id)));
     }
   },
   component: TeamPage,
@@ -142,6 +166,25 @@ function TeamPage() {
         onRefresh={() => void team.refetch()}
         onRowClick={(row) => void navigate({ to: '/user', search: { id: row.id } })}
       />
+      {team.data && (
+        <Box mt="lg">
+          <TeamVmsTable
+            teamId={id}
+            state={vmState(search)}
+            onStateChange={(patch, { replace }) =>
+              void navigate({
+                search: (prev) => ({
+                  ...prev,
+                  ...(patch.page !== undefined ? { vmPage: patch.page } : {}),
+                  ...(patch.search !== undefined ? { vmSearch: patch.search } : {}),
+                  ...(patch.sort !== undefined ? { vmSort: patch.sort } : {}),
+                }),
+                replace,
+              })
+            }
+          />
+        </Box>
+      )}
     </>
   );
 }

@@ -1,11 +1,90 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { vmSortColumns } from '../../api/contract/vms';
+import { DataTable } from '../../components/data-table/data-table';
+import {
+  tableSearchDefaults,
+  tableSearchProps,
+  tableSearchSchema,
+} from '../../components/data-table/table-search';
+import { vmErrorLeads } from '../../components/error-text';
 import { PageHeader } from '../../components/page-header';
+import { vmQueries } from '../../queries/vms';
+import { TeamFilter } from './-components/team-filter';
+import { teamIdParam, VM_DEFAULT_SORT, vmColumns, vmListQuery } from './-components/vm-table';
+
+/** `/virtualMachines?teamId=3&page=2&search=web&sort=status.desc`: a copied link reopens the view. */
+const vmsSearch = tableSearchSchema(vmSortColumns, VM_DEFAULT_SORT).extend({ teamId: teamIdParam });
 
 export const Route = createFileRoute('/_app/virtualMachines')({
+  validateSearch: vmsSearch,
+  search: { middlewares: [stripSearchParams(tableSearchDefaults(VM_DEFAULT_SORT))] },
+  loaderDeps: ({ search }) => search,
+  // Prefetch without waiting: the table shows its spinner (or the previous page) meanwhile, and a
+  // failure shows inside the table.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(vmQueries.list(vmListQuery(deps, deps.teamId)));
+  },
   component: VirtualMachinesPage,
 });
 
-// The screen's content comes with its own issue; the route exists so the sidebar lands somewhere.
 function VirtualMachinesPage() {
-  return <PageHeader title="Virtual Machines" />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const vms = useQuery(vmQueries.list(vmListQuery(search, search.teamId)));
+
+  // A VM deleted elsewhere can leave the URL past the last page: show the new last page.
+  const lastPage = vms.isPlaceholderData ? undefined : vms.data?.totalPages;
+  useEffect(() => {
+    if (lastPage !== undefined && search.page > lastPage)
+      void navigate({ search: (prev) => ({ ...prev, page: lastPage }), replace: true });
+  }, [lastPage, search.page, navigate]);
+
+  return (
+    <>
+      <PageHeader
+        title="Virtual Machines"
+        action={{
+          name: 'Create Virtual Machine',
+          icon: <IconPlus size={16} aria-hidden />,
+          onClick: () => void navigate({ to: '/createVirtualMachine' }),
+        }}
+      />
+      <DataTable
+        title="Your Virtual Machines"
+        description="Manage and monitor your virtual machines across the global network"
+        columns={vmColumns}
+        data={vms.data?.data}
+        totalPages={vms.data?.totalPages}
+        getRowId={(row) => String(row.id)}
+        {...tableSearchProps(search, (patch, { replace }) => {
+          void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
+        })}
+        searchPlaceholder="Search virtual machines..."
+        emptyMessage="No virtual machines found"
+        toolbar={
+          <TeamFilter
+            value={search.teamId}
+            onChange={(teamId) =>
+              void navigate({ search: (prev) => ({ ...prev, teamId, page: 1 }) })
+            }
+          />
+        }
+        isPending={vms.isPending}
+        isFetching={vms.isFetching}
+        // A failed refresh of rows already shown is toasted by the query cache; keep the rows.
+        error={vms.data ? null : vms.error}
+        errorTitle={vmErrorLeads.fetchVms}
+        onRefresh={() => void vms.refetch()}
+        onRowClick={(row) =>
+          void navigate({
+            to: '/virtualMachineDetails/$virtualMachineId',
+            params: { virtualMachineId: row.id },
+          })
+        }
+      />
+    </>
+  );
 }

@@ -9,13 +9,10 @@ import { FormError, useAppForm, useFieldContext } from '../../../components/form
 import { notify } from '../../../components/notify';
 import { PageHeader } from '../../../components/page-header';
 import { roleQueries } from '../../../queries/roles';
-import { teamQueries } from '../../../queries/teams';
+import { ALL_TEAMS, teamQueries } from '../../../queries/teams';
 import { userMutations } from '../../../queries/users';
 import { DROPDOWN_DEFAULTS, fieldErrorText } from '../../../components/dropdown';
 import { useGoBackToUsers } from './use-go-back';
-
-/** All of the company's teams fit one request (the API's largest page). */
-export const ALL_TEAMS = { page: 1, rowsPerPage: 100, search: '' };
 
 // The contract as the form holds it: the role is null until one is chosen (the contract would call
 // that an unknown role; the form says it is missing), and teams come as numbers from their list.

@@ -1,0 +1,80 @@
+import { createVmBody, vmMessages, type CreateVmBody } from '../../../api/contract/vms';
+
+/** What the Create Virtual Machine form holds; a dropdown not chosen yet is null. */
+export interface CreateVmValues {
+  name: string;
+  countryId: number | null;
+  regionId: number | null;
+  imageId: number | null;
+  configurationId: number | null;
+  providerId: number | null;
+  numberOfInstances: number | null;
+  teamId: number | null;
+  allocatePublicIp: boolean;
+}
+
+export const createVmDefaults: CreateVmValues = {
+  name: '',
+  countryId: null,
+  regionId: null,
+  imageId: null,
+  configurationId: null,
+  providerId: null,
+  numberOfInstances: null,
+  teamId: null,
+  allocatePublicIp: true,
+};
+
+/**
+ * The selection cascade of spec section 4, in order. Choosing one clears every choice after it:
+ * a country clears the region (and so what hangs on it), a region the image, an image the size,
+ * a size the provider and instance count, an instance count the team.
+ */
+export const cascade = [
+  'countryId',
+  'regionId',
+  'imageId',
+  'configurationId',
+  'providerId',
+  'numberOfInstances',
+  'teamId',
+] as const;
+export type CascadeField = (typeof cascade)[number];
+
+export const after = (field: CascadeField) => cascade.slice(cascade.indexOf(field) + 1);
+
+/** Spec section 5: 1 to 10 copies. */
+export const instanceCounts = Array.from({ length: 10 }, (_, i) => i + 1);
+
+/**
+ * The request, or the local message that stops it (spec section 5): any missing required field is
+ * 'Please fill in empty fields'; then the contract's own rules (name, instance range).
+ * `providerId` is the provider in effect: the chosen one, or the only one offered.
+ */
+export function toCreateBody(
+  values: CreateVmValues,
+  providerId: number | null,
+): { body: CreateVmBody; problem: null } | { body: null; problem: string } {
+  const required = [
+    values.regionId,
+    values.imageId,
+    values.configurationId,
+    providerId,
+    values.numberOfInstances,
+  ];
+  if (!values.name.trim() || required.some((value) => value === null))
+    return { body: null, problem: vmMessages.fillEmptyFields };
+  const body: CreateVmBody = {
+    name: values.name.trim(),
+    regionId: values.regionId!,
+    imageId: values.imageId!,
+    configurationId: values.configurationId!,
+    providerId: providerId!,
+    numberOfInstances: values.numberOfInstances!,
+    ...(values.teamId !== null ? { teamId: values.teamId } : {}),
+    allocatePublicIp: values.allocatePublicIp,
+  };
+  const parsed = createVmBody.safeParse(body);
+  if (!parsed.success) return { body: null, problem: parsed.error.issues[0]!.message };
+  return { body, problem: null };
+}

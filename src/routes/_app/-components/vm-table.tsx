@@ -1,0 +1,70 @@
+import { Text, VisuallyHidden } from '@mantine/core';
+import { z } from 'zod';
+import type { ListVmsQuery, VmRow, VmSortColumn } from '../../../api/contract/vms';
+import { ButtonLink } from '../../../components/button-link';
+import { createAppColumnHelper } from '../../../components/data-table/table-hook';
+import { toListQuery, type TableSearch } from '../../../components/data-table/table-search';
+import { formatDate } from '../../../components/date-format';
+import { StatusBadge } from '../../../components/status-badge';
+
+/** Spec section 9: VM lists show 10 a page. */
+export const VMS_PER_PAGE = 10;
+export const VM_DEFAULT_SORT = 'name.asc';
+
+/** A team id from the URL: a bad one falls back to no filter rather than an error. */
+export const teamIdParam = z.coerce.number().int().positive().optional().catch(undefined);
+
+export const vmListQuery = (
+  search: TableSearch<VmSortColumn>,
+  teamId: number | undefined,
+): ListVmsQuery => ({ ...toListQuery(search, VMS_PER_PAGE), teamId });
+
+const column = createAppColumnHelper<VmRow>();
+
+/**
+ * The columns of every VM list (the VM list and a team's VMs): NAME, STATUS, SIZE, CORES,
+ * RAM (GB), CREATED and the Details button, at the spec's widths. A column's id is the server's
+ * sort column; CORES and RAM do not sort.
+ */
+export const vmColumns = [
+  column.accessor('name', {
+    header: 'NAME',
+    meta: { width: '25%' },
+    cell: ({ getValue }) => (
+      <Text size="sm" fw={500}>
+        {getValue()}
+      </Text>
+    ),
+  }),
+  column.accessor('status', {
+    header: 'STATUS',
+    meta: { width: '12%' },
+    cell: ({ getValue }) => <StatusBadge status={getValue()} />,
+  }),
+  column.accessor('configuration', { header: 'SIZE', meta: { width: '18%' } }),
+  column.accessor('cpu', { header: 'CORES', enableSorting: false, meta: { width: '10%' } }),
+  column.accessor('ram', { header: 'RAM (GB)', enableSorting: false, meta: { width: '10%' } }),
+  column.accessor('createdAt', {
+    header: 'CREATED',
+    meta: { width: '15%' },
+    cell: ({ getValue }) => formatDate(getValue()),
+  }),
+  column.display({
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    meta: { width: '10%', align: 'right' },
+    cell: ({ row }) => (
+      <ButtonLink
+        to="/virtualMachineDetails/$virtualMachineId"
+        params={{ virtualMachineId: row.original.id }}
+        size="xs"
+        variant="light"
+        aria-label={`Details of ${row.original.name}`}
+        // The row opens the same page; one navigation is enough.
+        onClick={(event) => event.stopPropagation()}
+      >
+        Details
+      </ButtonLink>
+    ),
+  }),
+];

@@ -1,0 +1,102 @@
+import { Alert, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { permissionMessages, roleAllows } from '../../../../api/contract/permissions';
+import { vmMessages } from '../../../../api/contract/vms';
+import { errorMessage, vmErrorLeads } from '../../../../components/error-text';
+import { notify } from '../../../../components/notify';
+import { PageHeader } from '../../../../components/page-header';
+import { StatusBadge } from '../../../../components/status-badge';
+import { vmQueries } from '../../../../queries/vms';
+import { useGoBack } from '../../-components/use-go-back';
+import { StopVmButton, useReloadAfterStop } from './stop-vm-button';
+import { VmEditForm } from './vm-edit-form';
+
+/** `/virtualMachineDetails/{id}/edit`: name, team and (with the networks) interfaces of a VM. */
+export function VmEditScreen({ id }: { id: number }) {
+  const goBack = useGoBack('/virtualMachines');
+  const vm = useQuery(vmQueries.detail(id));
+  const provisioning = vm.data?.status === 'Provisioning';
+  const reloadAfterStop = useReloadAfterStop(id);
+
+  // Spec section 4: a VM still being built cannot be edited. Once, even when development mode
+  // runs effects twice.
+  const refused = useRef(false);
+  useEffect(() => {
+    if (!provisioning || refused.current) return;
+    refused.current = true;
+    notify(vmMessages.stillProvisioning, { type: 'warning' });
+    goBack();
+  }, [provisioning, goBack]);
+
+  if (!vm.data || provisioning) {
+    return (
+      <>
+        <PageHeader title="Edit Virtual Machine" onBack={goBack} />
+        {vm.error ? (
+          <Alert
+            color="red"
+            variant="light"
+            title={vmErrorLeads.fetchVm}
+            icon={<IconAlertCircle aria-hidden />}
+          >
+            {errorMessage(vm.error)}
+          </Alert>
+        ) : (
+          <Center py="xl">
+            <Loader size="sm" aria-label="Loading virtual machine" />
+          </Center>
+        )}
+      </>
+    );
+  }
+
+  const details = vm.data;
+  const canOperate = roleAllows(details.yourRoleId, 'vm.operate');
+  const canEdit = roleAllows(details.yourRoleId, 'vm.edit');
+  return (
+    <>
+      <PageHeader
+        title={`Edit ${details.virtualMachine.name}`}
+        onBack={goBack}
+        secondaryTitle={<StatusBadge status={details.status} />}
+      />
+      <Stack gap="lg">
+        <Paper withBorder radius="md" shadow="xs" p="lg" maw={640}>
+          <Group justify="space-between" mb="md">
+            <Title order={3} size="h4">
+              Virtual Machine
+            </Title>
+            {canOperate && details.status === 'Running' && (
+              <StopVmButton
+                id={id}
+                name={details.virtualMachine.name}
+                onStopped={reloadAfterStop}
+              />
+            )}
+          </Group>
+          {canEdit ? (
+            // Keyed: after a save or on another VM the form starts from the stored values.
+            <VmEditForm
+              key={`${id}:${details.virtualMachine.name}:${details.virtualMachine.teamId}`}
+              id={id}
+              details={details}
+              onCancel={goBack}
+            />
+          ) : (
+            // A link from elsewhere; the server would refuse the save anyway.
+            <Alert color="yellow" variant="light" icon={<IconAlertCircle aria-hidden />}>
+              {permissionMessages.forbidden}
+            </Alert>
+          )}
+        </Paper>
+        {/*
+          NETWORK INTERFACE EDITOR (the VM's interfaces with allocate/release public IP, add
+          interface with its network picker, remove interface). Comes with the networks issue;
+          mount it here.
+        */}
+      </Stack>
+    </>
+  );
+}
