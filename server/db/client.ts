@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as simSchema from '../providers/sim/schema';
 import * as jobsSchema from '../jobs/schema';
 import * as catalogSchema from './catalog-schema';
+import * as networkSchema from './network-schema';
 import * as coreSchema from './schema';
 import * as supportSchema from './support-schema';
 import * as vmSchema from './vm-schema';
@@ -20,6 +21,7 @@ const schema = {
   ...coreSchema,
   ...catalogSchema,
   ...vmSchema,
+  ...networkSchema,
   ...supportSchema,
   ...jobsSchema,
   ...simSchema,

@@ -2,7 +2,17 @@ import { ProviderUnavailable } from '../driver';
 
 /** What the sim can be told to do wrong, for tests and demonstrations of failure handling. */
 
-export type SimAction = 'create' | 'start' | 'stop' | 'reboot' | 'resize' | 'delete' | 'console';
+export type SimAction =
+  | 'create'
+  | 'start'
+  | 'stop'
+  | 'reboot'
+  | 'resize'
+  | 'delete'
+  | 'console'
+  | 'network'
+  | 'port'
+  | 'ip';
 
 export type SimFault =
   /** The call is accepted, but the task it starts ends in failure with this message. */
