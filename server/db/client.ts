@@ -55,7 +55,8 @@ export function connectPostgres(url: string): Database {
 /** Embedded PGlite: on disk under `dataDir`, or in memory when `dataDir` is undefined. */
 export function connectPglite(dataDir?: string): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  // The options form: `new PGlite(undefined, options)` drops the options (and the extension).
+  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

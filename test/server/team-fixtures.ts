@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { teamMembers, teams, virtualMachines } from '../../server/db/schema';
+import { teamMembers, teams } from '../../server/db/schema';
+import { virtualMachines } from '../../server/db/vm-schema';
 import { ROLE } from '../../src/api/contract/roles';
 import { startTestServer } from './harness';
 import { addTeamMember, createCompany, createTeam, createUser } from './seed';

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamMembers, teams, virtualMachines } from '../../server/db/schema';
+import { teamMembers, teams } from '../../server/db/schema';
+import { virtualMachines } from '../../server/db/vm-schema';
 import { createTeam } from './seed';
 import {
   ADMINS_ONLY,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { virtualMachines } from '../../server/db/schema';
+import { virtualMachines } from '../../server/db/vm-schema';
 import { ROLE } from '../../src/api/contract/roles';
 import { addTeamMember, createTeam, createUser } from './seed';
 import { NOT_FOUND, startTeamWorld, type TeamWorld, type Who } from './team-fixtures';

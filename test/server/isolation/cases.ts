@@ -213,6 +213,8 @@ export const routesWithoutCompanyIds: Record<string, string> = {
   'POST /auth/logout': "the caller's own session",
   'DELETE /auth/logout': "the caller's own session",
   'GET /auth/check': "the caller's own session",
+  'POST /auth/refreshAuth': "the caller's own session",
+  'POST /auth/shouldResetPassword': "the caller's own session",
   'GET /users/me': "the caller's own account",
   'POST /users/updatePassword': "the caller's own account",
   'POST /users/forgotPassword': 'public; answers alike for every address',
@@ -226,4 +228,6 @@ export const routesWithoutCompanyIds: Record<string, string> = {
   'POST /imports/distributer': 'operator token only; a user session is refused (imports tests)',
   'POST /imports/reseller': 'operator token only; a user session is refused (imports tests)',
   'POST /imports/company': 'operator token only; a user session is refused (imports tests)',
+  'POST /support/sendEmail': "takes no id; the caller's own account and company (support tests)",
+  'POST /logging': 'public; browser error reports, only logged: no data is read or written',
 };
