@@ -20,6 +20,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCreateEditTeamRouteImport } from './routes/_app/createEditTeam'
 import { Route as AppCreateUserRouteImport } from './routes/_app/createUser'
 import { Route as AppNetworksRouteImport } from './routes/_app/networks'
+import { Route as AppOrderServicesRouteImport } from './routes/_app/orderServices'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
@@ -81,6 +82,11 @@ const AppNetworksRoute = AppNetworksRouteImport.update({
   path: '/networks',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrderServicesRoute = AppOrderServicesRouteImport.update({
+  id: '/orderServices',
+  path: '/orderServices',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSupportRoute = AppSupportRouteImport.update({
   id: '/support',
   path: '/support',
@@ -123,6 +129,7 @@ export interface FileRoutesByFullPath {
   '/createEditTeam': typeof AppCreateEditTeamRoute
   '/createUser': typeof AppCreateUserRoute
   '/networks': typeof AppNetworksRoute
+  '/orderServices': typeof AppOrderServicesRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
   '/teams': typeof AppTeamsRoute
@@ -140,6 +147,7 @@ export interface FileRoutesByTo {
   '/createEditTeam': typeof AppCreateEditTeamRoute
   '/createUser': typeof AppCreateUserRoute
   '/networks': typeof AppNetworksRoute
+  '/orderServices': typeof AppOrderServicesRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
   '/teams': typeof AppTeamsRoute
@@ -160,6 +168,7 @@ export interface FileRoutesById {
   '/_app/createEditTeam': typeof AppCreateEditTeamRoute
   '/_app/createUser': typeof AppCreateUserRoute
   '/_app/networks': typeof AppNetworksRoute
+  '/_app/orderServices': typeof AppOrderServicesRoute
   '/_app/support': typeof AppSupportRoute
   '/_app/team': typeof AppTeamRoute
   '/_app/teams': typeof AppTeamsRoute
@@ -181,6 +190,7 @@ export interface FileRouteTypes {
     | '/createEditTeam'
     | '/createUser'
     | '/networks'
+    | '/orderServices'
     | '/support'
     | '/team'
     | '/teams'
@@ -198,6 +208,7 @@ export interface FileRouteTypes {
     | '/createEditTeam'
     | '/createUser'
     | '/networks'
+    | '/orderServices'
     | '/support'
     | '/team'
     | '/teams'
@@ -217,6 +228,7 @@ export interface FileRouteTypes {
     | '/_app/createEditTeam'
     | '/_app/createUser'
     | '/_app/networks'
+    | '/_app/orderServices'
     | '/_app/support'
     | '/_app/team'
     | '/_app/teams'
@@ -315,6 +327,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppNetworksRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/orderServices': {
+      id: '/_app/orderServices'
+      path: '/orderServices'
+      fullPath: '/orderServices'
+      preLoaderRoute: typeof AppOrderServicesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/support': {
       id: '/_app/support'
       path: '/support'
@@ -364,6 +383,7 @@ interface AppRouteChildren {
   AppCreateEditTeamRoute: typeof AppCreateEditTeamRoute
   AppCreateUserRoute: typeof AppCreateUserRoute
   AppNetworksRoute: typeof AppNetworksRoute
+  AppOrderServicesRoute: typeof AppOrderServicesRoute
   AppSupportRoute: typeof AppSupportRoute
   AppTeamRoute: typeof AppTeamRoute
   AppTeamsRoute: typeof AppTeamsRoute
@@ -377,6 +397,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCreateEditTeamRoute: AppCreateEditTeamRoute,
   AppCreateUserRoute: AppCreateUserRoute,
   AppNetworksRoute: AppNetworksRoute,
+  AppOrderServicesRoute: AppOrderServicesRoute,
   AppSupportRoute: AppSupportRoute,
   AppTeamRoute: AppTeamRoute,
   AppTeamsRoute: AppTeamsRoute,

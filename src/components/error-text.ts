@@ -44,3 +44,9 @@ export const withLead = (lead: string, error: unknown): string => {
   const message = error === undefined || error === null ? '' : errorMessage(error);
   return message ? `${lead}: ${message}` : lead;
 };
+
+/** The fixed leads of spec section 8 for the Dashboard's usage table. */
+export const dashboardErrorLeads = {
+  fetchDashboard: 'Error fetching dashboard data',
+  fetchConfigurations: 'Error fetching configurations',
+} as const;
