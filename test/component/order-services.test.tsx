@@ -32,6 +32,17 @@ describe('Order Services', { timeout: 15_000 }, () => {
     }
   });
 
+  it('goes back to the dashboard with the back arrow', async () => {
+    signIn({ isReseller: true });
+    serveDashboard();
+    const { user, router } = await renderApp('/orderServices');
+    await screen.findByRole('heading', { level: 2, name: 'Order Services' });
+
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+
+    await waitFor(() => expect(locationOf(router)).toBe('/'));
+  });
+
   it('shows a form without a URL disabled, saying why', async () => {
     signIn({
       isReseller: true,

@@ -29,9 +29,15 @@ function OrderServicesPage() {
   const {
     data: { user },
   } = useSuspenseQuery(authQueries.check());
+  const navigate = Route.useNavigate();
   return (
     <>
-      <PageHeader title="Order Services" secondaryTitle="Order forms open in a new tab" />
+      <PageHeader
+        title="Order Services"
+        secondaryTitle="Order forms open in a new tab"
+        // Reached from the Dashboard (the sidebar has no link here): back goes there.
+        onBack={() => void navigate({ to: '/' })}
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <OrderCard
           title="New Customer"
