@@ -9,14 +9,14 @@ const REDACTED = '[redacted]';
 // What a browser's error text may carry that must not reach the log: bearer headers, cookies,
 // secrets in query strings, and anything shaped like our 43-character tokens (or longer keys).
 const BEARER = /\b(Bearer)\s+[^\s"',;]+/gi;
-const COOKIE = /\b(launchpad_session|token|resetKey|password)(\s*[=:]\s*)("?)[^\s"&;,]+/gi;
+const SECRET_ASSIGNMENT = /\b(launchpad_session|token|resetKey|password)(\s*[=:]\s*)("?)[^\s"&;,]+/gi;
 const LONG_SECRET = /[A-Za-z0-9_-]{32,}/g;
 
 /** An error text from a browser, with anything secret taken out. */
 export function redactClientText(text: string): string {
   return redactUrl(text)
     .replace(BEARER, `$1 ${REDACTED}`)
-    .replace(COOKIE, `$1$2$3${REDACTED}`)
+    .replace(SECRET_ASSIGNMENT, `$1$2$3${REDACTED}`)
     .replace(LONG_SECRET, REDACTED);
 }
 
