@@ -9,7 +9,8 @@ const REDACTED = '[redacted]';
 // What a browser's error text may carry that must not reach the log: bearer headers, cookies,
 // secrets in query strings, and anything shaped like our 43-character tokens (or longer keys).
 const BEARER = /\b(Bearer)\s+[^\s"',;]+/gi;
-const SECRET_ASSIGNMENT = /\b(launchpad_session|token|resetKey|password)(\s*[=:]\s*)("?)[^\s"&;,]+/gi;
+const SECRET_ASSIGNMENT =
+  /\b(launchpad_session|token|resetKey|password)(\s*[=:]\s*)("?)[^\s"&;,]+/gi;
 const LONG_SECRET = /[A-Za-z0-9_-]{32,}/g;
 
 /** An error text from a browser, with anything secret taken out. */
