@@ -1,31 +1,14 @@
-import { Anchor, List, Stack, Text } from '@mantine/core';
+import { Anchor, List } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AcceptableUsePolicy } from './acceptable-use-policy';
+import { Answer, B, P, Points, Steps } from './faq-text';
 
 export interface FaqTopic {
   id: string;
   question: string;
   answer: ReactNode;
 }
-
-const P = ({ children }: { children: ReactNode }) => <Text size="sm">{children}</Text>;
-const Steps = ({ children }: { children: ReactNode }) => (
-  <List type="ordered" size="sm" spacing={4}>
-    {children}
-  </List>
-);
-const Points = ({ children }: { children: ReactNode }) => (
-  <List size="sm" spacing={4}>
-    {children}
-  </List>
-);
-const Answer = ({ children }: { children: ReactNode }) => <Stack gap="sm">{children}</Stack>;
-const B = ({ children }: { children: ReactNode }) => (
-  <Text span fw={600} inherit>
-    {children}
-  </Text>
-);
 
 /** Every FAQ topic of spec section 2 (Support), in its order. */
 export const faqTopics: FaqTopic[] = [
