@@ -22,6 +22,7 @@ import { Route as AppCreateEditTeamRouteImport } from './routes/_app/createEditT
 import { Route as AppCreateUserRouteImport } from './routes/_app/createUser'
 import { Route as AppCreateVirtualMachineRouteImport } from './routes/_app/createVirtualMachine'
 import { Route as AppNetworksRouteImport } from './routes/_app/networks'
+import { Route as AppOrderServicesRouteImport } from './routes/_app/orderServices'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
@@ -96,6 +97,11 @@ const AppNetworksRoute = AppNetworksRouteImport.update({
   path: '/networks',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrderServicesRoute = AppOrderServicesRouteImport.update({
+  id: '/orderServices',
+  path: '/orderServices',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSupportRoute = AppSupportRouteImport.update({
   id: '/support',
   path: '/support',
@@ -163,6 +169,7 @@ export interface FileRoutesByFullPath {
   '/createUser': typeof AppCreateUserRoute
   '/createVirtualMachine': typeof AppCreateVirtualMachineRoute
   '/networks': typeof AppNetworksRoute
+  '/orderServices': typeof AppOrderServicesRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
   '/teams': typeof AppTeamsRoute
@@ -186,6 +193,7 @@ export interface FileRoutesByTo {
   '/createUser': typeof AppCreateUserRoute
   '/createVirtualMachine': typeof AppCreateVirtualMachineRoute
   '/networks': typeof AppNetworksRoute
+  '/orderServices': typeof AppOrderServicesRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
   '/teams': typeof AppTeamsRoute
@@ -210,6 +218,7 @@ export interface FileRoutesById {
   '/_app/createUser': typeof AppCreateUserRoute
   '/_app/createVirtualMachine': typeof AppCreateVirtualMachineRoute
   '/_app/networks': typeof AppNetworksRoute
+  '/_app/orderServices': typeof AppOrderServicesRoute
   '/_app/support': typeof AppSupportRoute
   '/_app/team': typeof AppTeamRoute
   '/_app/teams': typeof AppTeamsRoute
@@ -236,6 +245,7 @@ export interface FileRouteTypes {
     | '/createUser'
     | '/createVirtualMachine'
     | '/networks'
+    | '/orderServices'
     | '/support'
     | '/team'
     | '/teams'
@@ -259,6 +269,7 @@ export interface FileRouteTypes {
     | '/createUser'
     | '/createVirtualMachine'
     | '/networks'
+    | '/orderServices'
     | '/support'
     | '/team'
     | '/teams'
@@ -282,6 +293,7 @@ export interface FileRouteTypes {
     | '/_app/createUser'
     | '/_app/createVirtualMachine'
     | '/_app/networks'
+    | '/_app/orderServices'
     | '/_app/support'
     | '/_app/team'
     | '/_app/teams'
@@ -399,6 +411,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppNetworksRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/orderServices': {
+      id: '/_app/orderServices'
+      path: '/orderServices'
+      fullPath: '/orderServices'
+      preLoaderRoute: typeof AppOrderServicesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/support': {
       id: '/_app/support'
       path: '/support'
@@ -495,6 +514,7 @@ interface AppRouteChildren {
   AppCreateUserRoute: typeof AppCreateUserRoute
   AppCreateVirtualMachineRoute: typeof AppCreateVirtualMachineRoute
   AppNetworksRoute: typeof AppNetworksRoute
+  AppOrderServicesRoute: typeof AppOrderServicesRoute
   AppSupportRoute: typeof AppSupportRoute
   AppTeamRoute: typeof AppTeamRoute
   AppTeamsRoute: typeof AppTeamsRoute
@@ -510,6 +530,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCreateUserRoute: AppCreateUserRoute,
   AppCreateVirtualMachineRoute: AppCreateVirtualMachineRoute,
   AppNetworksRoute: AppNetworksRoute,
+  AppOrderServicesRoute: AppOrderServicesRoute,
   AppSupportRoute: AppSupportRoute,
   AppTeamRoute: AppTeamRoute,
   AppTeamsRoute: AppTeamsRoute,

@@ -293,6 +293,8 @@ export const routesWithoutCompanyIds: Record<string, string> = {
   'POST /auth/logout': "the caller's own session",
   'DELETE /auth/logout': "the caller's own session",
   'GET /auth/check': "the caller's own session",
+  'POST /auth/refreshAuth': "the caller's own session",
+  'POST /auth/shouldResetPassword': "the caller's own session",
   'GET /users/me': "the caller's own account",
   'POST /users/updatePassword': "the caller's own account",
   'POST /users/forgotPassword': 'public; answers alike for every address',
@@ -317,4 +319,6 @@ export const routesWithoutCompanyIds: Record<string, string> = {
     'the shared catalogue, the same for every company',
   'GET /virtualMachines/GetDashboardData':
     "no id; counts the caller's company only (dashboard tests)",
+  'POST /support/sendEmail': "takes no id; the caller's own account and company (support tests)",
+  'POST /logging': 'public; browser error reports, only logged: no data is read or written',
 };
