@@ -158,7 +158,10 @@ describe('Dashboard', { timeout: 15_000 }, () => {
       signIn();
       const calls = serveDashboard();
       // The team page is not what this is about (registered first: teams/list must win).
-      server.use(http.get(api('teams/:id'), () => fail(404, 'Team not found')));
+      server.use(
+        http.get(api('teams/:id'), () => fail(404, 'Team not found')),
+        http.get(api('virtualMachines/list'), () => fail(404, 'Team not found')),
+      );
       const teams = serveTeams({ teams: [aTeam(1, { name: 'Ops' }), aTeam(2, { name: 'Web' })] });
       const { user, router } = await renderApp('/?tab=teams&search=web');
 
