@@ -5,6 +5,7 @@ import { clientErrorRoutes } from './client-errors';
 import type { RouteOptions } from './deps';
 import { healthRoutes } from './health';
 import { importRoutes } from './imports';
+import { networkRoutes } from './networks';
 import { permissionRoutes } from './permissions';
 import { roleRoutes } from './roles';
 import { supportRoutes } from './support';
@@ -22,6 +23,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(permissionRoutes, { prefix: '/permissions', deps });
   await app.register(importRoutes, { prefix: '/imports', deps });
   await app.register(vmRoutes, { prefix: '/virtualMachines', deps });
+  await app.register(networkRoutes, { prefix: '/networks', deps });
   await app.register(supportRoutes, { prefix: '/support', deps });
   await app.register(clientErrorRoutes, { deps });
 };

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { defaultAddressing, overlaps, parseCidr } from '../../../src/api/contract/ip';
 import { DEFAULT_DNS_SERVERS, type NetworkType } from '../../../src/api/contract/networks';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { networks } from '../../db/network-schema';
 import { companies } from '../../db/schema';
 import { enqueueOperation } from '../../jobs/operations';
@@ -76,7 +76,7 @@ export async function insertNetwork(
 }
 
 /** The company's live networks in a region. */
-export const regionNetworks = (tx: Tx, companyId: number, regionId: number) =>
+export const regionNetworks = (tx: Db | Tx, companyId: number, regionId: number) =>
   tx
     .select()
     .from(networks)
