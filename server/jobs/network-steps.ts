@@ -252,9 +252,12 @@ const interfaceSteps: Record<
   'port.detach': {
     load: loadInterface,
     async submit(ctx) {
+      // A port that never got attached (or is gone already) has nothing to unplug.
       const ref = ctx.subject.iface.portRef;
-      if (ref && (await ctx.driver.getPort(ref)))
+      const port = ref ? await ctx.driver.getPort(ref) : null;
+      if (ref && port && port.status !== 'error') {
         await ctx.driver.detachPort(ref, ctx.op.clientToken);
+      }
     },
     async poll(ctx) {
       const ref = ctx.subject.iface.portRef;
