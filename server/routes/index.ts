@@ -3,6 +3,7 @@ import { registerAuthentication } from '../plugins/authenticate';
 import { authRoutes } from './auth';
 import { clientErrorRoutes } from './client-errors';
 import type { RouteOptions } from './deps';
+import { debugRoutes } from './debug';
 import { healthRoutes } from './health';
 import { importRoutes } from './imports';
 import { networkRoutes } from './networks';
@@ -24,6 +25,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(importRoutes, { prefix: '/imports', deps });
   await app.register(vmRoutes, { prefix: '/virtualMachines', deps });
   await app.register(networkRoutes, { prefix: '/networks', deps });
+  await app.register(debugRoutes, { prefix: '/debug', deps });
   await app.register(supportRoutes, { prefix: '/support', deps });
   await app.register(clientErrorRoutes, { deps });
 };

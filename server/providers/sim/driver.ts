@@ -383,6 +383,7 @@ export class SimDriver implements ProviderDriver {
   async health() {
     const started = performance.now();
     try {
+      await this.faults.beforeCall('health');
       await this.options.db.execute(sql`select count(*) from ${simServers}`);
       return { ok: true, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
     } catch (error) {

@@ -12,7 +12,8 @@ export type SimAction =
   | 'console'
   | 'network'
   | 'port'
-  | 'ip';
+  | 'ip'
+  | 'health';
 
 export type SimFault =
   /** The call is accepted, but the task it starts ends in failure with this message. */

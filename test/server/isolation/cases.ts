@@ -421,6 +421,9 @@ export const routesWithoutCompanyIds: Record<string, string> = {
     'the shared catalogue, the same for every company',
   'GET /virtualMachines/GetDashboardData':
     "no id; counts the caller's company only (dashboard tests)",
+  'GET /healthCheck/remoteAPI': 'public reachability of the provider engines, no company data',
+  'GET /debug/debugSharktech':
+    "Admins only; no id; counts the caller's company only (diagnostics tests)",
   'GET /networks/list': "no id; the suite checks it never lists the other company's networks",
   'GET /networks/getCIDRDetails':
     "checks overlaps with the caller's own networks only; networkId only leaves one out",
