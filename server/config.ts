@@ -33,6 +33,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  QUOTA_NETWORKS_PER_REGION: z.coerce.number().int().min(1).max(10_000).default(50),
+  QUOTA_PUBLIC_IPS_PER_REGION: z.coerce.number().int().min(1).max(100_000).default(256),
   SIM_PROVISION_SECONDS: z.coerce.number().min(0).max(3600).default(8),
   SIM_ACTION_SECONDS: z.coerce.number().min(0).max(3600).default(3),
   SIM_RESIZE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
@@ -44,6 +46,12 @@ export interface RateLimits {
   /** Failed logins per address in `loginFailureWindowMs` before the account is throttled. */
   loginFailures: number;
   loginFailureWindowMs: number;
+}
+
+export interface NetworkLimits {
+  networksPerRegion: number;
+  /** Public addresses NATed to interfaces plus the SNAT addresses of standard networks. */
+  publicIpsPerRegion: number;
 }
 
 export interface Config {
@@ -67,6 +75,8 @@ export interface Config {
   trustProxy: boolean;
   cookieSecure: boolean;
   rateLimits: RateLimits;
+  /** What one company may hold in one region, so that no company can exhaust a shared pool. */
+  limits: NetworkLimits;
   /** How long the embedded sim engine takes, in seconds. */
   sim: { provisionSeconds: number; actionSeconds: number; resizeSeconds: number };
 }
@@ -122,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authPerMinute: e.AUTH_RATE_LIMIT,
       loginFailures: 10,
       loginFailureWindowMs: 15 * 60_000,
+    },
+    limits: {
+      networksPerRegion: e.QUOTA_NETWORKS_PER_REGION,
+      publicIpsPerRegion: e.QUOTA_PUBLIC_IPS_PER_REGION,
     },
     sim: {
       provisionSeconds: e.SIM_PROVISION_SECONDS,

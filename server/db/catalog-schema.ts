@@ -23,6 +23,8 @@ export const regions = pgTable('regions', {
     .references(() => countries.id),
   name: text('name').notNull(),
   city: text('city').notNull(),
+  /** The public IPv4 block (`a.b.c.d/p`) whose host addresses the region hands out. */
+  publicIpPool: text('public_ip_pool').notNull(),
 });
 
 /** A provider is one engine account; `driver` names the code that speaks to it. */

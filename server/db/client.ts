@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as simSchema from '../providers/sim/schema';
 import * as jobsSchema from '../jobs/schema';
 import * as catalogSchema from './catalog-schema';
+import * as networkSchema from './network-schema';
 import * as coreSchema from './schema';
 import * as supportSchema from './support-schema';
 import * as vmSchema from './vm-schema';
@@ -20,6 +21,7 @@ const schema = {
   ...coreSchema,
   ...catalogSchema,
   ...vmSchema,
+  ...networkSchema,
   ...supportSchema,
   ...jobsSchema,
   ...simSchema,
@@ -43,6 +45,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** PostgreSQL through node-postgres. */
 export function connectPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // PostgreSQL may end an idle connection (a restart, an administrator). The pool drops it and the
+  // next query opens a new one; without a listener Node would end the whole process instead.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,

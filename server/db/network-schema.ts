@@ -106,8 +106,9 @@ export const vmInterfaces = pgTable(
 export const publicIpStatuses = ['Allocating', 'Active', 'Releasing'] as const;
 
 /**
- * The region's public IPv4 pool, one row per address (from the provider's catalogue). An address
- * is free, NATed to one interface, or the SNAT address of one standard network.
+ * The public addresses in use, from each region's pool (`regions.publicIpPool`): NATed to one
+ * interface, or the SNAT address of one standard network. An address is free when it has no row;
+ * the unique index makes sure that no address is handed out twice.
  */
 export const publicIps = pgTable(
   'public_ips',
@@ -117,18 +118,20 @@ export const publicIps = pgTable(
       .notNull()
       .references(() => regions.id),
     address: text('address').notNull().unique(),
-    interfaceId: integer('interface_id').references(() => vmInterfaces.id, {
-      onDelete: 'set null',
-    }),
+    /** The company holding the address, for its quota. */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    interfaceId: integer('interface_id').references(() => vmInterfaces.id),
     networkId: integer('network_id').references(() => networks.id),
-    status: text('status', { enum: publicIpStatuses }),
+    status: text('status', { enum: publicIpStatuses }).notNull(),
+    createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('public_ips_interface_key').on(t.interfaceId),
     uniqueIndex('public_ips_network_key').on(t.networkId),
-    index('public_ips_free_idx')
-      .on(t.regionId, t.id)
-      .where(sql`${t.interfaceId} is null and ${t.networkId} is null and ${t.status} is null`),
+    index('public_ips_company_idx').on(t.companyId, t.regionId),
+    index('public_ips_region_idx').on(t.regionId),
   ],
 );

@@ -20,8 +20,11 @@ import type { SessionCaller } from './sessions';
 /** What the access rules need to know about the caller. */
 export type Caller = Pick<SessionCaller, 'userId' | 'companyId' | 'isAdmin'>;
 
-export function requireAdmin(caller: Caller): void {
-  if (!caller.isAdmin) throw forbidden(permissionMessages.adminsOnly);
+export function requireAdmin(
+  caller: Caller,
+  message: string = permissionMessages.adminsOnly,
+): void {
+  if (!caller.isAdmin) throw forbidden(message);
 }
 
 /** The caller's role on a team of their company: Admin for Admins, else their membership's role. */

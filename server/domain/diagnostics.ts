@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { ProviderDiagnostics } from '../../src/api/contract/health';
 import { providerOffers, providers, regions } from '../db/catalog-schema';
 import type { Db } from '../db/client';
@@ -53,7 +53,9 @@ export async function providerDiagnostics(
           n: count(),
         })
         .from(virtualMachines)
-        .where(eq(virtualMachines.companyId, caller.companyId))
+        .where(
+          and(eq(virtualMachines.companyId, caller.companyId), isNull(virtualMachines.deletedAt)),
+        )
         .groupBy(virtualMachines.providerId, virtualMachines.status),
       db
         .select({ status: operations.status, n: count() })

@@ -1,13 +1,21 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { providerOffers, providers, regions } from '../db/catalog-schema';
 import type { Db, Tx } from '../db/client';
 import { networks, publicIps, vmInterfaces } from '../db/network-schema';
 import { virtualMachines } from '../db/vm-schema';
 import { freePublicIps, type NetworkRecord } from '../domain/networks/addresses';
 import { ProviderRejection, type NetworkSpec, type PortState } from '../providers/driver';
+import { driverKindOf } from '../providers/registry';
 import type { NetworkOperationKind } from './operations';
 import { operations } from './schema';
-import { done, failure, NotReady, type OperationStep, type StepContext } from './steps';
+import {
+  done,
+  failure,
+  NotReady,
+  type EndContext,
+  type OperationStep,
+  type StepContext,
+} from './steps';
 
 // ---------------------------------------------------------------------------------------------
 // Networks
@@ -63,8 +71,8 @@ const loadNetwork: OperationStep<NetworkSubject>['load'] = async (db, op) => {
   );
 };
 
-/** Whether the network's create operation has failed for good (so it will never exist). */
-async function networkCreateFailed(db: Db, networkId: number) {
+/** Whether the network's last create operation has failed (so it will not exist unless ordered again). */
+export async function networkCreateFailed(db: Db | Tx, networkId: number) {
   const [op] = await db
     .select({ status: operations.status })
     .from(operations)
@@ -112,13 +120,17 @@ const networkSteps: Record<
     },
     poll: pollNetwork,
     succeeded: async () => {},
-    // VMs waiting for the network hear of it from `requireNetworkRef`.
+    // The VMs waiting for the network fail through `requireNetworkRef`; the next VM ordered for a
+    // default network orders it again (`ensureDefaultNetwork`).
     failed: async () => {},
   },
   'network.update': {
     load: loadNetwork,
     async submit(ctx) {
       const ref = await requireNetworkRef(ctx.db, ctx.subject.network);
+      // An earlier change is still being applied: this one waits its turn.
+      const state = await ctx.driver.getNetwork(ref);
+      if (state && state.status !== 'active') throw new NotReady(`The network is ${state.status}`);
       await ctx.driver.updateNetwork(ref, networkSpec(ctx.subject), ctx.op.clientToken);
     },
     poll: pollNetwork,
@@ -139,12 +151,27 @@ const networkSteps: Record<
       return state ? 'wait' : done;
     },
     succeeded: (tx, ctx) => freePublicIps(tx, { networkId: ctx.subject.network.id }),
-    // The network comes back into the list, so that the user sees it still exists.
+    // The network comes back into the list, so that the user sees it still exists; no longer the
+    // default one if another has been made meanwhile.
     async failed(tx, ctx) {
+      const { network } = ctx.subject;
+      const [otherDefault] = network.isDefault
+        ? await tx
+            .select({ id: networks.id })
+            .from(networks)
+            .where(
+              and(
+                eq(networks.companyId, network.companyId),
+                eq(networks.regionId, network.regionId),
+                eq(networks.isDefault, true),
+                isNull(networks.deletedAt),
+              ),
+            )
+        : [];
       await tx
         .update(networks)
-        .set({ deletedAt: null, updatedAt: ctx.now })
-        .where(eq(networks.id, ctx.subject.network.id));
+        .set({ deletedAt: null, isDefault: network.isDefault && !otherDefault, updatedAt: ctx.now })
+        .where(eq(networks.id, network.id));
     },
   },
 };
@@ -177,26 +204,15 @@ const loadInterface: InterfaceStep['load'] = async (db, op) => {
     .leftJoin(publicIps, eq(publicIps.interfaceId, vmInterfaces.id))
     .where(eq(vmInterfaces.id, interfaceId));
   if (!row) return undefined;
-  const [provider] = await db
-    .select({ driver: providers.driver })
-    .from(providers)
-    .where(eq(providers.id, row.providerId));
-  return (
-    provider && {
-      subject: {
-        iface: row.iface,
-        network: row.network,
-        serverRef: row.serverRef,
-        publicIp: row.publicIp,
-      },
-      driverKind: provider.driver,
-    }
-  );
+  const driverKind = await driverKindOf(db, row.providerId);
+  if (driverKind === undefined) return undefined;
+  const { iface, network, serverRef, publicIp } = row;
+  return { subject: { iface, network, serverRef, publicIp }, driverKind };
 };
 
 const setInterface = (
   tx: Tx,
-  ctx: InterfaceContext,
+  ctx: EndContext<InterfaceSubject>,
   values: Partial<typeof vmInterfaces.$inferInsert>,
 ) =>
   tx

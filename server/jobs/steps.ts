@@ -3,14 +3,18 @@ import type { SecretBox } from '../domain/secrets';
 import type { ProviderDriver } from '../providers/driver';
 import type { OperationRow } from './operations';
 
-export interface StepContext<S> {
+/** What ends an operation sees: no database handle and no driver (see `succeeded`). */
+export interface EndContext<S> {
   op: OperationRow;
   /** What the operation works on, as its step loaded it. */
   subject: S;
-  driver: ProviderDriver;
-  db: Db;
   secrets: SecretBox;
   now: Date;
+}
+
+export interface StepContext<S> extends EndContext<S> {
+  driver: ProviderDriver;
+  db: Db;
 }
 
 /** `observed`: what the poll saw at the provider, handed to `succeeded`. */
@@ -33,11 +37,11 @@ export interface OperationStep<S> {
   submit(ctx: StepContext<S>): Promise<((tx: Tx) => Promise<void>) | void>;
   poll(ctx: StepContext<S>): Promise<PollOutcome>;
   /**
-   * These two run inside the transaction that ends the operation: they must use `tx` only, and
-   * never call the driver (on PGlite any other query would wait for the transaction for ever).
+   * These two run inside the transaction that ends the operation: they get `tx` and no other
+   * handle, because on PGlite any other query (a driver's too) would wait for it for ever.
    */
-  succeeded(tx: Tx, ctx: StepContext<S>, observed: unknown): Promise<void>;
-  failed(tx: Tx, ctx: StepContext<S>, message: string): Promise<void>;
+  succeeded(tx: Tx, ctx: EndContext<S>, observed: unknown): Promise<void>;
+  failed(tx: Tx, ctx: EndContext<S>, message: string): Promise<void>;
 }
 
 export const failure = (message: string): PollOutcome => ({ ok: false, message });

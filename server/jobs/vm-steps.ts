@@ -8,10 +8,11 @@ import { dropVmInterfaces } from '../domain/networks/addresses';
 import { closeSizePeriod, openSizePeriod } from '../domain/vm-usage';
 import type { ServerState } from '../providers/driver';
 import type { VmOperationKind } from './operations';
+import { requireNetworkRef } from './network-steps';
 import {
   done,
   failure,
-  NotReady,
+  type EndContext,
   type OperationStep,
   type PollOutcome,
   type StepContext,
@@ -45,7 +46,11 @@ const load: VmStep['load'] = async (db, op) => {
   return vm && { subject: vm, driverKind: vm.driver };
 };
 
-const setVm = (tx: Tx, ctx: VmContext, values: Partial<typeof virtualMachines.$inferInsert>) =>
+const setVm = (
+  tx: Tx,
+  ctx: EndContext<OperationVm>,
+  values: Partial<typeof virtualMachines.$inferInsert>,
+) =>
   tx
     .update(virtualMachines)
     .set({ ...values, updatedAt: ctx.now })
@@ -59,7 +64,7 @@ const requireRef = (ctx: VmContext): string => {
 const serverOf = (ctx: VmContext) => ctx.driver.getServer(requireRef(ctx));
 
 /** The status the VM had before the operation, to return to when it fails. */
-const previousStatus = (ctx: VmContext, fallback: VmStatus): VmStatus =>
+const previousStatus = (ctx: EndContext<OperationVm>, fallback: VmStatus): VmStatus =>
   (ctx.op.payload.from as VmStatus | undefined) ?? fallback;
 
 /** A power task is over when the server is at rest; a fault recorded by it means it failed. */
@@ -88,7 +93,7 @@ async function primaryPort(db: Db | Tx, vmId: number) {
       id: vmInterfaces.id,
       privateIp: vmInterfaces.privateIp,
       macAddress: vmInterfaces.macAddress,
-      networkRef: networks.providerRef,
+      network: networks,
       publicIp: publicIps.address,
     })
     .from(vmInterfaces)
@@ -124,7 +129,7 @@ export const vmSteps: Record<VmOperationKind, VmStep> = {
       const { op, subject: vm, driver, secrets } = ctx;
       const port = await primaryPort(ctx.db, vm.row.id);
       if (!port) throw new Error('The VM has no primary interface');
-      if (!port.networkRef) throw new NotReady('The network is still being built');
+      const networkRef = await requireNetworkRef(ctx.db, port.network);
       const { ref } = await driver.createServer({
         clientToken: op.clientToken,
         providerKey: vm.providerKey,
@@ -136,7 +141,7 @@ export const vmSteps: Record<VmOperationKind, VmStep> = {
         password: secrets.open(vm.row.passwordSecret),
         publicKey: vm.row.publicKey,
         primaryPort: {
-          networkRef: port.networkRef,
+          networkRef,
           fixedIp: port.privateIp,
           macAddress: port.macAddress,
         },
@@ -176,11 +181,15 @@ export const vmSteps: Record<VmOperationKind, VmStep> = {
       const port = await primaryPort(tx, ctx.subject.row.id);
       if (!port) return;
       // The failed server may still hold its port and address at the provider: both stay
-      // reserved until the VM is deleted.
+      // reserved until the VM is deleted, but nothing is under way on them any more.
       await tx
         .update(vmInterfaces)
         .set({ status: 'Error', statusMessage: message, updatedAt: ctx.now })
         .where(eq(vmInterfaces.id, port.id));
+      await tx
+        .update(publicIps)
+        .set({ status: 'Active' })
+        .where(eq(publicIps.interfaceId, port.id));
     },
   },
   'vm.start': power('start', 'running', 'Running', restore('Stopped', 'Start')),

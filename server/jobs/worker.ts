@@ -8,7 +8,13 @@ import type { DriverMap } from '../providers/registry';
 import type { JobQueue, OperationRow } from './operations';
 import { operations } from './schema';
 import { networkOperationSteps } from './network-steps';
-import { NotReady, type OperationStep, type PollOutcome, type StepContext } from './steps';
+import {
+  NotReady,
+  type EndContext,
+  type OperationStep,
+  type PollOutcome,
+  type StepContext,
+} from './steps';
 import { vmSteps } from './vm-steps';
 
 /** Each step works on its own kind of subject; the worker only passes it along. */
@@ -24,7 +30,11 @@ export interface ReconcilerOptions {
   clock: Clock;
   drivers: DriverMap;
   secrets: SecretBox;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
   workerId?: string;
   /** How long a claimed operation stays this worker's before another may take it over. */
   leaseMs?: number;
@@ -53,7 +63,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * The reconciler: claims due operations with FOR UPDATE SKIP LOCKED and a lease, so that several
- * server processes share the work and none runs an operation step twice at once; drives the
+ * server processes share the work (a step that outlives its lease may be run again by another
+ * process; the client token makes the repeated driver call harmless); drives the
  * driver; polls until the server reaches a terminal state; and records the outcome with the VM's
  * new status in one transaction. A lease left by a process that died is taken over when it ends,
  * and the client token makes the repeated driver call harmless.
@@ -117,29 +128,49 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   }
 
   async function finish(
-    ctx: StepContext<never>,
+    ctx: EndContext<never>,
     step: AnyStep,
     outcome: Exclude<PollOutcome, 'wait'>,
     attempts = ctx.op.attempts,
   ) {
-    await db.transaction(async (tx) => {
-      const [ended] = await tx
+    const ending = {
+      status: outcome.ok ? ('succeeded' as const) : ('failed' as const),
+      lastError: outcome.ok ? null : outcome.message,
+      attempts,
+      finishedAt: ctx.now,
+      lockedBy: null,
+      lockedUntil: null,
+      updatedAt: ctx.now,
+    };
+    const stillOpen = and(mine(ctx.op), inArray(operations.status, ['pending', 'running']));
+    try {
+      await db.transaction(async (tx) => {
+        const [ended] = await tx
+          .update(operations)
+          .set(ending)
+          .where(stillOpen)
+          .returning({ id: operations.id });
+        if (!ended) return;
+        if (outcome.ok) await step.succeeded(tx, ctx, outcome.observed);
+        else await step.failed(tx, ctx, outcome.message);
+      });
+    } catch (error) {
+      // The outcome could not be written with its effects: record the operation as failed on its
+      // own, so that it is not retried for ever, and say so loudly.
+      log.error(
+        { operationId: ctx.op.id, kind: ctx.op.kind, error: errorText(error) },
+        'operation outcome could not be recorded',
+      );
+      await db
         .update(operations)
         .set({
-          status: outcome.ok ? 'succeeded' : 'failed',
-          lastError: outcome.ok ? null : outcome.message,
-          attempts,
-          finishedAt: ctx.now,
-          lockedBy: null,
-          lockedUntil: null,
-          updatedAt: ctx.now,
+          ...ending,
+          status: 'failed',
+          lastError: `The outcome could not be recorded: ${errorText(error)}`,
         })
-        .where(and(mine(ctx.op), inArray(operations.status, ['pending', 'running'])))
-        .returning({ id: operations.id });
-      if (!ended) return;
-      if (outcome.ok) await step.succeeded(tx, ctx, outcome.observed);
-      else await step.failed(tx, ctx, outcome.message);
-    });
+        .where(stillOpen);
+      return;
+    }
     const entry = { operationId: ctx.op.id, kind: ctx.op.kind };
     if (outcome.ok) log.info(entry, 'operation succeeded');
     else log.warn({ ...entry, error: outcome.message }, 'operation failed');
@@ -148,12 +179,21 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   async function step(op: OperationRow): Promise<void> {
     const step = stepOf(op.kind);
     const loaded = step ? await step.load(db, op) : undefined;
-    const driver = loaded ? drivers.get(loaded.driverKind) : undefined;
-    if (!step || !loaded || !driver) {
+    if (!step || !loaded) {
       await release(op, {
         status: 'failed',
-        lastError: `Cannot run ${op.kind}: ${!step ? 'unknown kind' : !loaded ? 'its subject is gone' : 'no driver'}`,
+        lastError: `Cannot run ${op.kind}: ${!step ? 'unknown kind' : 'its subject is gone'}`,
         finishedAt: clock.now(),
+      });
+      return;
+    }
+    const driver = drivers.get(loaded.driverKind);
+    if (!driver) {
+      // Its subject goes back to where it was, rather than waiting for ever in a transition.
+      const message = `No ${loaded.driverKind} driver runs in this process`;
+      await finish({ op, subject: loaded.subject, secrets, now: clock.now() }, step, {
+        ok: false,
+        message,
       });
       return;
     }

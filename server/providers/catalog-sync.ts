@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   configurations,
   countries,
@@ -9,9 +9,10 @@ import {
   regions,
 } from '../db/catalog-schema';
 import type { Db, Tx } from '../db/client';
-import { publicIps } from '../db/network-schema';
-import { numberToIp, parseCidr } from '../../src/api/contract/ip';
 import type { ProviderDriver } from './driver';
+
+/** Any number, the same in every process: the key of the catalogue sync's advisory lock. */
+const CATALOG_SYNC_LOCK = 724_001;
 
 /**
  * Brings the catalogue tables in line with what the drivers offer, at every start. Rows are
@@ -24,6 +25,8 @@ export async function syncCatalog(db: Db, drivers: readonly ProviderDriver[]): P
     drivers.map(async (driver) => ({ driver, catalog: await driver.catalog() })),
   );
   await db.transaction(async (tx) => {
+    // Two processes starting at once on one PostgreSQL take turns (the lock ends with the transaction).
+    await tx.execute(sql`select pg_advisory_xact_lock(${CATALOG_SYNC_LOCK})`);
     const sizeIds = new Map(
       (
         await tx.select({ id: configurations.id, key: configurations.key }).from(configurations)
@@ -35,14 +38,24 @@ export async function syncCatalog(db: Db, drivers: readonly ProviderDriver[]): P
         const countryId = await upsertCountry(tx, region.countryCode, region.countryName);
         const [row] = await tx
           .insert(regions)
-          .values({ key: region.key, countryId, name: region.name, city: region.city })
+          .values({
+            key: region.key,
+            countryId,
+            name: region.name,
+            city: region.city,
+            publicIpPool: region.publicIpPool,
+          })
           .onConflictDoUpdate({
             target: regions.key,
-            set: { countryId, name: region.name, city: region.city },
+            set: {
+              countryId,
+              name: region.name,
+              city: region.city,
+              publicIpPool: region.publicIpPool,
+            },
           })
           .returning({ id: regions.id });
         regionIds.set(region.key, row!.id);
-        await seedPublicIpPool(tx, row!.id, region.publicIpPool);
       }
       const imageIds = new Map<string, number>();
       for (const image of catalog.images) {
@@ -98,19 +111,4 @@ async function upsertCountry(tx: Tx, code: string, name: string): Promise<number
     .onConflictDoUpdate({ target: countries.code, set: { name } })
     .returning({ id: countries.id });
   return row!.id;
-}
-
-/** Every host address of the region's public block, once; addresses in use are never touched. */
-async function seedPublicIpPool(tx: Tx, regionId: number, block: string): Promise<void> {
-  const cidr = parseCidr(block);
-  if (!cidr) throw new Error(`Bad public IP pool ${block}`);
-  const first = cidr.prefix >= 31 ? cidr.network : cidr.network + 1;
-  const last = cidr.prefix >= 31 ? cidr.network + cidr.size - 1 : cidr.network + cidr.size - 2;
-  const addresses = Array.from({ length: last - first + 1 }, (_, i) => numberToIp(first + i));
-  for (let start = 0; start < addresses.length; start += 1000) {
-    await tx
-      .insert(publicIps)
-      .values(addresses.slice(start, start + 1000).map((address) => ({ regionId, address })))
-      .onConflictDoNothing({ target: publicIps.address });
-  }
 }

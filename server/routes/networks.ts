@@ -90,7 +90,13 @@ export const networkRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     '/create',
     { schema: { body: createNetworkBody, response: { 200: createNetworkResponse } } },
     async (request) => {
-      const id = await createNetwork(db, caller(request), request.body, clock.now());
+      const id = await createNetwork(
+        db,
+        caller(request),
+        request.body,
+        clock.now(),
+        deps.config.limits,
+      );
       jobs.nudge();
       request.log.info({ networkId: id }, 'network created');
       return { data: { id }, message: networkMessages.created };
@@ -111,7 +117,13 @@ export const networkRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
   });
 
   app.post('/allocatePublicIp/:id', { schema: action }, async (request) => {
-    await allocateInterfacePublicIp(db, caller(request), request.params.id, clock.now());
+    await allocateInterfacePublicIp(
+      db,
+      caller(request),
+      request.params.id,
+      clock.now(),
+      deps.config.limits,
+    );
     jobs.nudge();
     return { data: null, message: networkMessages.ipAllocated };
   });

@@ -115,6 +115,7 @@ export const vmRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps 
       const ids = await createVms(db, caller(request), request.body, {
         secrets,
         now: clock.now(),
+        limits: deps.config.limits,
       });
       jobs.nudge();
       request.log.info({ vmIds: ids }, 'VMs ordered');

@@ -144,7 +144,7 @@ export async function startTestServer(
     clock,
     drivers,
     secrets: createSecretBox(config.appSecret),
-    log: { info: () => {}, warn: () => {} },
+    log: { info: () => {}, warn: () => {}, error: () => {} },
     workerId: 'test-worker',
   });
   const backgroundErrors: unknown[] = [];

@@ -1,9 +1,10 @@
 import type { CreateNetworkBody } from '../../src/api/contract/networks';
+import type { WorldOptions } from './team-fixtures';
 import { startVmWorld, type VmWorld, type Who } from './vm-world';
 
 /** The VM world plus network orders. */
-export async function startNetworkWorld() {
-  const world = await startVmWorld();
+export async function startNetworkWorld(options?: WorldOptions) {
+  const world = await startVmWorld(options);
   const { regionId } = await world.catalog();
 
   /** A valid standard network in Los Angeles. */

@@ -20,7 +20,7 @@ afterAll(() => w.close());
 beforeEach(() => w.server.sim.faults.clear());
 
 const db = () => w.server.database.db;
-const silent = { info: () => {}, warn: () => {} };
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Another server process: its own sim driver (same engine state) and reconciler on `database`. */
 function anotherProcess(
@@ -174,5 +174,26 @@ describe('an engine that cannot be reached', () => {
       lastError: 'The provider did not finish in time',
     });
     expect(await statusOf(id!)).toBe('Error');
+  });
+});
+
+describe('a process without the driver a VM needs', () => {
+  it('fails the operation and puts the VM back where it was, instead of leaving it in transition', async () => {
+    const id = await w.runningVm('driverless');
+    await w.call('admin', 'POST', `/virtualMachines/stop/${id}`);
+    const without = createReconciler({
+      db: db(),
+      clock: w.server.clock,
+      drivers: driverMap([]),
+      secrets: createSecretBox(w.server.config.appSecret),
+      log: silent,
+      workerId: 'driverless',
+    });
+    await without.runOnce();
+    const [vm] = await db().select().from(virtualMachines).where(eq(virtualMachines.id, id));
+    expect(vm).toMatchObject({
+      status: 'Running',
+      statusMessage: 'Stop failed: No sim driver runs in this process',
+    });
   });
 });

@@ -36,8 +36,14 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The answers are `res.json()` as light-my-request types it: tests check them by value. */
 export type TeamWorld = Awaited<ReturnType<typeof startTeamWorld>>;
 
-export async function startTeamWorld(clock?: ReturnType<typeof testClock>) {
-  const server = await startTestServer({}, { clock });
+export interface WorldOptions {
+  clock?: ReturnType<typeof testClock>;
+  /** Settings of the server (environment variables). */
+  env?: Record<string, string>;
+}
+
+export async function startTeamWorld(options: WorldOptions = {}) {
+  const server = await startTestServer(options.env, { clock: options.clock });
   const db = server.database.db;
   const { company } = await createCompany(db);
   const alpha = await createTeam(db, { companyId: company.id, name: 'Alpha' });

@@ -32,7 +32,7 @@ async function dashboard(who: Who = 'admin') {
 }
 
 beforeAll(async () => {
-  w = await startVmWorld(clock);
+  w = await startVmWorld({ clock });
   // 2025: a Micro that lives a week, the year before.
   const [before] = await w.createVms('admin', {
     name: 'last-year',

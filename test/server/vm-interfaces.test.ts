@@ -40,7 +40,7 @@ describe('a new VM', () => {
         gatewayIp: '10.0.0.1',
         privateIp: expect.stringMatching(/^10\.0\.[0-3]\.\d+$/),
         macAddress: expect.stringMatching(/^02(:[0-9a-f]{2}){5}$/),
-        publicIp: expect.stringMatching(/^198\.18\.1\.\d+$/),
+        publicIp: expect.stringMatching(/^198\.18\.\d+\.\d+$/),
         snatEnabled: true,
         status: 'Active',
         statusMessage: null,
@@ -222,7 +222,7 @@ describe('public IPs', () => {
       body: { data: null, message: 'IP allocated successfully' },
     });
     const address = (await adapters(id))[1]!.publicIp;
-    expect(address).toMatch(/^198\.18\.1\.\d+$/);
+    expect(address).toMatch(/^198\.18\.\d+\.\d+$/);
     await w.server.finishOperations();
     const [port] = await db()
       .select()
@@ -241,13 +241,28 @@ describe('public IPs', () => {
     expect((await adapters(id))[1]!.publicIp).toBeNull();
     await w.server.finishOperations();
     const [row] = await db().select().from(publicIps).where(eq(publicIps.address, address!));
-    expect(row).toMatchObject({ interfaceId: null, status: null });
+    // Free again: no row holds it.
+    expect(row).toBeUndefined();
     expect(await w.call('operator', 'DELETE', `/networks/releasePublicIp/${app.id}`)).toMatchObject(
       {
         status: 409,
         body: { message: 'The interface has no public IP' },
       },
     );
+  });
+
+  it('refuses to remove an interface while its public IP is being allocated', async () => {
+    const id = await w.stoppedVm('racing');
+    await add(id, appNet);
+    await w.server.finishOperations();
+    const app = (await adapters(id))[1]!;
+    await w.call('admin', 'POST', `/networks/allocatePublicIp/${app.id}`);
+    expect(await remove(id, appNet)).toMatchObject({
+      status: 409,
+      body: { message: 'The network interface is busy; try again when its operation ends' },
+    });
+    await w.server.finishOperations();
+    expect((await adapters(id))[1]!.publicIp).toMatch(/^198\.18\./);
   });
 
   it('refuses one on a custom network (no SNAT)', async () => {
@@ -270,7 +285,7 @@ describe('public IPs', () => {
       .select()
       .from(publicIps)
       .where(eq(publicIps.address, primary!.publicIp!));
-    expect(row).toMatchObject({ interfaceId: null, status: null });
+    expect(row).toBeUndefined();
     expect(await db().select().from(vmInterfaces).where(eq(vmInterfaces.vmId, id))).toEqual([]);
   });
 });

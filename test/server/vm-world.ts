@@ -1,13 +1,13 @@
 import type { CreateVmBody } from '../../src/api/contract/vms';
-import { startTeamWorld, type TeamWorld, type Who } from './team-fixtures';
+import { startTeamWorld, type TeamWorld, type Who, type WorldOptions } from './team-fixtures';
 import { catalogIds, providerIdOf, smallUbuntuOrder } from './vm-fixtures';
 
 /**
  * The team world (a company with an Admin, a Manager, an Operator and a Viewer of team Alpha, an
  * outsider, and another company) plus what VM tests need: catalogue ids by name and VM orders.
  */
-export async function startVmWorld(clock?: Parameters<typeof startTeamWorld>[0]) {
-  const world = await startTeamWorld(clock);
+export async function startVmWorld(options?: WorldOptions) {
+  const world = await startTeamWorld(options);
   const db = world.server.database.db;
 
   /** A valid order: one Small Ubuntu in Los Angeles at Sharktech, in team Alpha. */

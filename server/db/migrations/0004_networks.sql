@@ -26,9 +26,11 @@ CREATE TABLE "public_ips" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "public_ips_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"region_id" integer NOT NULL,
 	"address" text NOT NULL,
+	"company_id" integer NOT NULL,
 	"interface_id" integer,
 	"network_id" integer,
-	"status" text,
+	"status" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "public_ips_address_unique" UNIQUE("address")
 );
@@ -84,11 +86,13 @@ CREATE TABLE "sim_ports" (
 	CONSTRAINT "sim_ports_client_token_unique" UNIQUE("client_token")
 );
 --> statement-breakpoint
+ALTER TABLE "regions" ADD COLUMN "public_ip_pool" text NOT NULL;--> statement-breakpoint
 ALTER TABLE "operations" ADD COLUMN "network_id" integer;--> statement-breakpoint
 ALTER TABLE "networks" ADD CONSTRAINT "networks_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "networks" ADD CONSTRAINT "networks_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "public_ips" ADD CONSTRAINT "public_ips_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "public_ips" ADD CONSTRAINT "public_ips_interface_id_vm_interfaces_id_fk" FOREIGN KEY ("interface_id") REFERENCES "public"."vm_interfaces"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "public_ips" ADD CONSTRAINT "public_ips_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "public_ips" ADD CONSTRAINT "public_ips_interface_id_vm_interfaces_id_fk" FOREIGN KEY ("interface_id") REFERENCES "public"."vm_interfaces"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "public_ips" ADD CONSTRAINT "public_ips_network_id_networks_id_fk" FOREIGN KEY ("network_id") REFERENCES "public"."networks"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vm_interfaces" ADD CONSTRAINT "vm_interfaces_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vm_interfaces" ADD CONSTRAINT "vm_interfaces_vm_id_virtual_machines_id_fk" FOREIGN KEY ("vm_id") REFERENCES "public"."virtual_machines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -98,7 +102,8 @@ CREATE INDEX "networks_company_region_idx" ON "networks" USING btree ("company_i
 CREATE UNIQUE INDEX "networks_default_key" ON "networks" USING btree ("company_id","region_id") WHERE "networks"."is_default" and "networks"."deleted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "public_ips_interface_key" ON "public_ips" USING btree ("interface_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "public_ips_network_key" ON "public_ips" USING btree ("network_id");--> statement-breakpoint
-CREATE INDEX "public_ips_free_idx" ON "public_ips" USING btree ("region_id","id") WHERE "public_ips"."interface_id" is null and "public_ips"."network_id" is null and "public_ips"."status" is null;--> statement-breakpoint
+CREATE INDEX "public_ips_company_idx" ON "public_ips" USING btree ("company_id","region_id");--> statement-breakpoint
+CREATE INDEX "public_ips_region_idx" ON "public_ips" USING btree ("region_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "vm_interfaces_vm_vmnic_key" ON "vm_interfaces" USING btree ("vm_id","vmnic");--> statement-breakpoint
 CREATE UNIQUE INDEX "vm_interfaces_vm_network_key" ON "vm_interfaces" USING btree ("vm_id","network_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "vm_interfaces_network_ip_key" ON "vm_interfaces" USING btree ("network_id","private_ip");--> statement-breakpoint

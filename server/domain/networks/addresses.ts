@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ipToNumber, numberToIp } from '../../../src/api/contract/ip';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { hostRange, ipToNumber, numberToIp, parseCidr } from '../../../src/api/contract/ip';
 import { networkMessages } from '../../../src/api/contract/networks';
 import type { Tx } from '../../db/client';
 import { networks, publicIps, vmInterfaces } from '../../db/network-schema';
+import { regions } from '../../db/catalog-schema';
 import { conflict } from '../../http-error';
 
 /**
@@ -18,9 +19,26 @@ export type NetworkRecord = typeof networks.$inferSelect;
 export const newMacAddress = () =>
   ['02', ...[...randomBytes(5)].map((b) => b.toString(16).padStart(2, '0'))].join(':');
 
-/** Locks the network row: address choices on one network happen one at a time. */
-export async function lockNetwork(tx: Tx, networkId: number): Promise<NetworkRecord | undefined> {
-  const [row] = await tx.select().from(networks).where(eq(networks.id, networkId)).for('update');
+/**
+ * Locks a live network of the company: address choices on one network happen one at a time.
+ * Another company's network is neither found nor locked.
+ */
+export async function lockNetwork(
+  tx: Tx,
+  companyId: number,
+  networkId: number,
+): Promise<NetworkRecord | undefined> {
+  const [row] = await tx
+    .select()
+    .from(networks)
+    .where(
+      and(
+        eq(networks.id, networkId),
+        eq(networks.companyId, companyId),
+        isNull(networks.deletedAt),
+      ),
+    )
+    .for('update');
   return row;
 }
 
@@ -49,33 +67,50 @@ export async function allocatePrivateIp(tx: Tx, network: NetworkRecord): Promise
   throw conflict('No private address is left on this network');
 }
 
-/** Takes a free address of the region's pool for an interface (NAT) or a network (SNAT). */
+/**
+ * Takes the lowest free address of the region's pool for an interface (NAT) or a network (SNAT).
+ * The region's row serialises the choices made in that region; the unique index has the last word.
+ */
 export async function reservePublicIp(
   tx: Tx,
-  regionId: number,
+  owner: { regionId: number; companyId: number; limit: number },
   holder: { interfaceId: number } | { networkId: number },
   status: 'Allocating' | 'Active',
 ): Promise<string> {
-  const [free] = await tx
-    .select({ id: publicIps.id, address: publicIps.address })
+  const [region] = await tx
+    .select({ pool: regions.publicIpPool })
+    .from(regions)
+    .where(eq(regions.id, owner.regionId))
+    .for('no key update');
+  const pool = region && parseCidr(region.pool);
+  if (!pool) throw conflict(networkMessages.poolExhausted);
+  const [held] = await tx
+    .select({ n: count() })
     .from(publicIps)
-    .where(
-      and(
-        eq(publicIps.regionId, regionId),
-        isNull(publicIps.interfaceId),
-        isNull(publicIps.networkId),
-        isNull(publicIps.status),
-      ),
-    )
-    .orderBy(asc(publicIps.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  if (!free) throw conflict(networkMessages.poolExhausted);
-  await tx
-    .update(publicIps)
-    .set({ ...holder, status, updatedAt: sql`now()` })
-    .where(eq(publicIps.id, free.id));
-  return free.address;
+    .where(and(eq(publicIps.companyId, owner.companyId), eq(publicIps.regionId, owner.regionId)));
+  if ((held?.n ?? 0) >= owner.limit) throw conflict(networkMessages.publicIpQuota(owner.limit));
+  const used = new Set(
+    (
+      await tx
+        .select({ address: publicIps.address })
+        .from(publicIps)
+        .where(eq(publicIps.regionId, owner.regionId))
+    ).map((row) => row.address),
+  );
+  const { first, last } = hostRange(pool);
+  for (let n = first; n <= last; n += 1) {
+    const address = numberToIp(n);
+    if (used.has(address)) continue;
+    await tx.insert(publicIps).values({
+      regionId: owner.regionId,
+      address,
+      companyId: owner.companyId,
+      ...holder,
+      status,
+    });
+    return address;
+  }
+  throw conflict(networkMessages.poolExhausted);
 }
 
 /** Puts addresses back in the pool. */
@@ -83,15 +118,11 @@ export async function freePublicIps(
   tx: Tx,
   holders: { interfaceIds?: number[]; networkId?: number },
 ): Promise<void> {
-  const free = { interfaceId: null, networkId: null, status: null, updatedAt: sql`now()` };
   if (holders.interfaceIds && holders.interfaceIds.length > 0) {
-    await tx
-      .update(publicIps)
-      .set(free)
-      .where(inArray(publicIps.interfaceId, holders.interfaceIds));
+    await tx.delete(publicIps).where(inArray(publicIps.interfaceId, holders.interfaceIds));
   }
   if (holders.networkId !== undefined) {
-    await tx.update(publicIps).set(free).where(eq(publicIps.networkId, holders.networkId));
+    await tx.delete(publicIps).where(eq(publicIps.networkId, holders.networkId));
   }
 }
 

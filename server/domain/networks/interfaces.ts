@@ -7,6 +7,7 @@ import {
   type NetworkAdapter,
 } from '../../../src/api/contract/networks';
 import { vmMessages } from '../../../src/api/contract/vms';
+import type { NetworkLimits } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { networks, publicIps, vmInterfaces } from '../../db/network-schema';
 import { conflict, HttpError, notFound } from '../../http-error';
@@ -117,10 +118,8 @@ export async function addNetworkInterface(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const { vm } = await requireVmPermission(tx, caller, vmId, 'vm.edit', { lock: true });
-    const network = await lockNetwork(tx, networkId);
-    if (!network || network.companyId !== caller.companyId || network.deletedAt) {
-      throw notFound(networkMessages.notFound);
-    }
+    const network = await lockNetwork(tx, caller.companyId, networkId);
+    if (!network) throw notFound(networkMessages.notFound);
     requireStoppedVm(vm);
     if (network.regionId !== vm.regionId) throw conflict(networkMessages.otherRegion);
     const existing = await tx
@@ -176,7 +175,16 @@ export async function removeNetworkInterface(
     if (!iface) throw notFound(networkMessages.interfaceNotFound);
     if (iface.vmnic === PRIMARY_VMNIC) throw conflict(networkMessages.primaryFixed);
     requireStoppedVm(vm);
-    if (iface.status === 'Attaching' || iface.status === 'Detaching') {
+    const [address] = await tx
+      .select({ status: publicIps.status })
+      .from(publicIps)
+      .where(eq(publicIps.interfaceId, iface.id));
+    if (
+      iface.status === 'Attaching' ||
+      iface.status === 'Detaching' ||
+      address?.status === 'Allocating' ||
+      address?.status === 'Releasing'
+    ) {
       throw conflict(networkMessages.interfaceBusy);
     }
     // An interface that never got a port has nothing to unplug at the provider.
@@ -199,23 +207,31 @@ export async function removeNetworkInterface(
   });
 }
 
-/** The interface (of a VM the caller may edit), with its VM locked and its network. */
+/**
+ * The interface (of a VM the caller may edit) with its network and address, read after the VM is
+ * locked, so that a concurrent change of the VM's interfaces has either finished or not begun.
+ */
 async function editableInterface(tx: Tx, caller: Caller, interfaceId: number) {
+  const notThere = () => notFound(networkMessages.interfaceNotFound);
+  const [owner] = await tx
+    .select({ vmId: vmInterfaces.vmId })
+    .from(vmInterfaces)
+    .where(and(eq(vmInterfaces.id, interfaceId), eq(vmInterfaces.companyId, caller.companyId)));
+  if (!owner) throw notThere();
+  const { vm } = await requireVmPermission(tx, caller, owner.vmId, 'vm.edit', {
+    lock: true,
+  }).catch((error: unknown) => {
+    // A VM the caller cannot see hides its interfaces too.
+    throw error instanceof HttpError && error.statusCode === 404 ? notThere() : error;
+  });
   const [found] = await tx
     .select({ iface: vmInterfaces, network: networks })
     .from(vmInterfaces)
     .innerJoin(networks, eq(networks.id, vmInterfaces.networkId))
-    .where(and(eq(vmInterfaces.id, interfaceId), eq(vmInterfaces.companyId, caller.companyId)));
-  if (!found) throw notFound(networkMessages.interfaceNotFound);
-  const { vm } = await requireVmPermission(tx, caller, found.iface.vmId, 'vm.edit', {
-    lock: true,
-  }).catch((error: unknown) => {
-    // A VM the caller cannot see hides its interfaces too.
-    if (error instanceof HttpError && error.statusCode === 404) {
-      throw notFound(networkMessages.interfaceNotFound);
-    }
-    throw error;
-  });
+    .where(eq(vmInterfaces.id, interfaceId))
+    .for('update', { of: vmInterfaces });
+  // Removed in the meantime.
+  if (!found) throw notThere();
   if (vm.status === 'Provisioning') throw conflict(vmMessages.stillProvisioning);
   if (found.iface.status !== 'Active') throw conflict(networkMessages.interfaceBusy);
   const [address] = await tx
@@ -231,6 +247,7 @@ export async function allocateInterfacePublicIp(
   caller: Caller,
   interfaceId: number,
   now: Date,
+  limits: NetworkLimits,
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const { iface, network, vm, address } = await editableInterface(tx, caller, interfaceId);
@@ -244,7 +261,7 @@ export async function allocateInterfacePublicIp(
     }
     const reserved = await reservePublicIp(
       tx,
-      vm.regionId,
+      { regionId: vm.regionId, companyId: caller.companyId, limit: limits.publicIpsPerRegion },
       { interfaceId: iface.id },
       'Allocating',
     );

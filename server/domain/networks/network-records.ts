@@ -1,9 +1,16 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { defaultAddressing, overlaps, parseCidr } from '../../../src/api/contract/ip';
-import { DEFAULT_DNS_SERVERS, type NetworkType } from '../../../src/api/contract/networks';
+import {
+  DEFAULT_DNS_SERVERS,
+  networkMessages,
+  type NetworkType,
+} from '../../../src/api/contract/networks';
+import type { NetworkLimits } from '../../config';
+import { conflict } from '../../http-error';
 import type { Db, Tx } from '../../db/client';
 import { networks } from '../../db/network-schema';
 import { companies } from '../../db/schema';
+import { networkCreateFailed } from '../../jobs/network-steps';
 import { enqueueOperation } from '../../jobs/operations';
 import { reservePublicIp, type NetworkRecord } from './addresses';
 
@@ -48,8 +55,29 @@ export async function insertNetwork(
     description: string;
     isDefault?: boolean;
     now: Date;
+    limits: NetworkLimits;
   } & NetworkAddressing,
 ): Promise<NetworkRecord> {
+  const { networksPerRegion, publicIpsPerRegion } = input.limits;
+  // The company's row serialises its network writes, so that the quota holds under concurrency.
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, input.companyId))
+    .for('no key update');
+  const [held] = await tx
+    .select({ n: count() })
+    .from(networks)
+    .where(
+      and(
+        eq(networks.companyId, input.companyId),
+        eq(networks.regionId, input.regionId),
+        isNull(networks.deletedAt),
+      ),
+    );
+  if ((held?.n ?? 0) >= networksPerRegion) {
+    throw conflict(networkMessages.networkQuota(networksPerRegion));
+  }
   const [network] = await tx
     .insert(networks)
     .values({
@@ -64,7 +92,12 @@ export async function insertNetwork(
     })
     .returning();
   if (network!.snatEnabled) {
-    await reservePublicIp(tx, input.regionId, { networkId: network!.id }, 'Active');
+    await reservePublicIp(
+      tx,
+      { regionId: input.regionId, companyId: input.companyId, limit: publicIpsPerRegion },
+      { networkId: network!.id },
+      'Active',
+    );
   }
   await enqueueOperation(tx, {
     companyId: input.companyId,
@@ -96,7 +129,7 @@ const DEFAULT_PREFIX = 22;
  */
 export async function ensureDefaultNetwork(
   tx: Tx,
-  input: { companyId: number; regionId: number; now: Date },
+  input: { companyId: number; regionId: number; now: Date; limits: NetworkLimits },
 ): Promise<NetworkRecord> {
   const existing = async () => {
     const [row] = await tx
@@ -114,7 +147,18 @@ export async function ensureDefaultNetwork(
     return row;
   };
   const found = await existing();
-  if (found) return found;
+  if (found) {
+    // Its build failed (an unreachable engine): order it again rather than fail every VM on it.
+    if (!found.providerRef && (await networkCreateFailed(tx, found.id))) {
+      await enqueueOperation(tx, {
+        companyId: input.companyId,
+        networkId: found.id,
+        kind: 'network.create',
+        now: input.now,
+      });
+    }
+    return found;
+  }
   // Two first VMs at once: the company's row lets one of them make the network, then the other
   // finds it. (NO KEY UPDATE leaves the company's other writes alone.)
   await tx
@@ -134,7 +178,7 @@ export async function ensureDefaultNetwork(
     const candidate = parseCidr(`10.${Math.floor(i / 64)}.${(i % 64) * 4}.0/${DEFAULT_PREFIX}`)!;
     if (!taken.some((t) => overlaps(t, candidate))) cidr = candidate;
   }
-  if (!cidr) throw new Error('No free block for a default network');
+  if (!cidr) throw conflict(networkMessages.noDefaultBlock);
   const addressing = defaultAddressing(cidr);
   return insertNetwork(tx, {
     companyId: input.companyId,
@@ -149,5 +193,6 @@ export async function ensureDefaultNetwork(
     defaultRoute: addressing.gatewayIp,
     dnsServers: DEFAULT_DNS_SERVERS.split(',').map((s) => s.trim()),
     now: input.now,
+    limits: input.limits,
   });
 }

@@ -18,12 +18,13 @@ import {
 } from '../../../src/api/contract/networks';
 import type { z } from 'zod';
 import { regions } from '../../db/catalog-schema';
+import type { NetworkLimits } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { networks, publicIps, vmInterfaces } from '../../db/network-schema';
 import { virtualMachines } from '../../db/vm-schema';
-import { badRequest, conflict, forbidden, notFound } from '../../http-error';
+import { badRequest, conflict, notFound } from '../../http-error';
 import { enqueueOperation } from '../../jobs/operations';
-import type { Caller } from '../access';
+import { requireAdmin, type Caller } from '../access';
 import { escapeLike, pageCount } from '../list-paging';
 import { lockNetwork } from './addresses';
 import { insertNetwork, regionNetworks, storedAddressing } from './network-records';
@@ -218,17 +219,14 @@ const addressingOf = (input: NetworkInput) => ({
   dnsServers: input.dnsServers ? input.dnsServers.split(',').map((s) => s.trim()) : [],
 });
 
-const requireAdmin = (caller: Caller) => {
-  if (!caller.isAdmin) throw forbidden(networkMessages.adminsOnly);
-};
-
 export async function createNetwork(
   db: Db,
   caller: Caller,
   input: z.output<typeof createNetworkBody>,
   now: Date,
+  limits: NetworkLimits,
 ): Promise<number> {
-  requireAdmin(caller);
+  requireAdmin(caller, networkMessages.adminsOnly);
   const [region] = await db
     .select({ id: regions.id })
     .from(regions)
@@ -242,6 +240,7 @@ export async function createNetwork(
       description: input.description,
       ...addressingOf(input),
       now,
+      limits,
     });
     return network.id;
   });
@@ -249,11 +248,9 @@ export async function createNetwork(
 
 /** The network, locked; 404 when it is not the caller's, 409 while VMs are connected. */
 async function lockEditableNetwork(tx: Tx, caller: Caller, networkId: number) {
-  const network = await lockNetwork(tx, networkId);
-  if (!network || network.companyId !== caller.companyId || network.deletedAt) {
-    throw notFound(networkMessages.notFound);
-  }
-  requireAdmin(caller);
+  const network = await lockNetwork(tx, caller.companyId, networkId);
+  if (!network) throw notFound(networkMessages.notFound);
+  requireAdmin(caller, networkMessages.adminsOnly);
   const [attached] = await tx
     .select({ id: vmInterfaces.id })
     .from(vmInterfaces)

@@ -8,6 +8,7 @@ import {
   providerOffers,
   regions,
 } from '../../db/catalog-schema';
+import type { NetworkLimits } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { vmInterfaces } from '../../db/network-schema';
 import { PRIMARY_VMNIC } from '../../../src/api/contract/networks';
@@ -18,8 +19,9 @@ import {
   type NetworkRecord,
 } from '../networks/addresses';
 import { ensureDefaultNetwork } from '../networks/network-records';
+import { teams } from '../../db/schema';
 import { virtualMachines } from '../../db/vm-schema';
-import { badRequest, forbidden } from '../../http-error';
+import { badRequest, forbidden, notFound } from '../../http-error';
 import { enqueueOperation } from '../../jobs/operations';
 import { requireTeamPermission, type Caller } from '../access';
 import type { SecretBox } from '../secrets';
@@ -79,6 +81,7 @@ async function addPrimaryInterface(
     network: NetworkRecord;
     publicIp: boolean;
     now: Date;
+    limits: NetworkLimits;
   },
 ) {
   const [row] = await tx
@@ -96,7 +99,16 @@ async function addPrimaryInterface(
     })
     .returning({ id: vmInterfaces.id });
   if (input.publicIp) {
-    await reservePublicIp(tx, input.network.regionId, { interfaceId: row!.id }, 'Allocating');
+    await reservePublicIp(
+      tx,
+      {
+        regionId: input.network.regionId,
+        companyId: input.companyId,
+        limit: input.limits.publicIpsPerRegion,
+      },
+      { interfaceId: row!.id },
+      'Allocating',
+    );
   }
 }
 
@@ -110,7 +122,7 @@ export async function createVms(
   db: Db,
   caller: Caller,
   input: CreateVmInput,
-  context: { secrets: SecretBox; now: Date },
+  context: { secrets: SecretBox; now: Date; limits: NetworkLimits },
 ): Promise<number[]> {
   const teamId = input.teamId ?? null;
   if (teamId === null) {
@@ -130,12 +142,22 @@ export async function createVms(
       keys: await generateSshKeyPair(`${username}@${name}`),
     })),
   );
-  const { secrets, now } = context;
+  const { secrets, now, limits } = context;
   return db.transaction(async (tx) => {
+    // The team must not be deleted before its new VMs point at it.
+    if (teamId !== null) {
+      const [team] = await tx
+        .select({ id: teams.id })
+        .from(teams)
+        .where(and(eq(teams.id, teamId), eq(teams.companyId, caller.companyId)))
+        .for('key share');
+      if (!team) throw notFound(vmMessages.teamNotFound);
+    }
     const network = await ensureDefaultNetwork(tx, {
       companyId: caller.companyId,
       regionId: input.regionId,
       now,
+      limits,
     });
     const ids: number[] = [];
     for (const [index, name] of names.entries()) {
@@ -174,6 +196,7 @@ export async function createVms(
         network,
         publicIp: input.allocatePublicIp,
         now,
+        limits,
       });
       await enqueueOperation(tx, { companyId: caller.companyId, vmId, kind: 'vm.create', now });
     }

@@ -5,17 +5,14 @@ import type { Db } from '../../db/client';
 import { teams } from '../../db/schema';
 import { virtualMachines } from '../../db/vm-schema';
 import { conflict } from '../../http-error';
-import type { DriverMap } from '../../providers/registry';
+import { driverKindOf, type DriverMap } from '../../providers/registry';
 import type { Caller } from '../access';
 import type { SecretBox } from '../secrets';
 import { requireVmPermission, type VmRecord } from './vm-access';
 
 async function driverOf(db: Db, drivers: DriverMap, vm: VmRecord) {
-  const [provider] = await db
-    .select({ driver: providers.driver })
-    .from(providers)
-    .where(eq(providers.id, vm.providerId));
-  const driver = provider && drivers.get(provider.driver);
+  const kind = await driverKindOf(db, vm.providerId);
+  const driver = kind && drivers.get(kind);
   if (!driver) throw new Error(`No driver for provider ${vm.providerId}`);
   return driver;
 }

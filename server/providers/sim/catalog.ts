@@ -15,7 +15,7 @@ const regions: Catalog['regions'] = [
     countryName: 'United States',
     name: 'US West',
     city: 'Los Angeles',
-    publicIpPool: '198.18.1.0/24',
+    publicIpPool: '198.18.0.0/18',
   },
   {
     key: 'us-nyc-1',
@@ -23,7 +23,7 @@ const regions: Catalog['regions'] = [
     countryName: 'United States',
     name: 'US East',
     city: 'New York',
-    publicIpPool: '198.18.2.0/24',
+    publicIpPool: '198.18.64.0/18',
   },
   {
     key: 'nl-ams-1',
@@ -31,7 +31,7 @@ const regions: Catalog['regions'] = [
     countryName: 'Netherlands',
     name: 'EU West',
     city: 'Amsterdam',
-    publicIpPool: '198.18.3.0/24',
+    publicIpPool: '198.18.128.0/18',
   },
   {
     key: 'de-fra-1',
@@ -39,7 +39,7 @@ const regions: Catalog['regions'] = [
     countryName: 'Germany',
     name: 'EU Central',
     city: 'Frankfurt',
-    publicIpPool: '198.18.4.0/24',
+    publicIpPool: '198.18.192.0/18',
   },
   {
     key: 'sg-sin-1',
@@ -47,7 +47,7 @@ const regions: Catalog['regions'] = [
     countryName: 'Singapore',
     name: 'Asia Pacific',
     city: 'Singapore',
-    publicIpPool: '198.18.5.0/24',
+    publicIpPool: '198.19.0.0/18',
   },
 ];
 

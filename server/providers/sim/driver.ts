@@ -384,7 +384,7 @@ export class SimDriver implements ProviderDriver {
     const started = performance.now();
     try {
       await this.faults.beforeCall('health');
-      await this.options.db.execute(sql`select count(*) from ${simServers}`);
+      await this.options.db.execute(sql`select 1 from ${simServers} limit 1`);
       return { ok: true, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
     } catch (error) {
       return {

@@ -76,6 +76,14 @@ export function parseCidr(input: string): Cidr | null {
   };
 }
 
+/** The first and last host address of a block (a /31 or /32 has no network or broadcast address). */
+export function hostRange(cidr: Cidr): { first: number; last: number } {
+  const end = cidr.network + cidr.size - 1;
+  return cidr.prefix >= 31
+    ? { first: cidr.network, last: end }
+    : { first: cidr.network + 1, last: end - 1 };
+}
+
 /** The gateway (first host) and the DHCP range (every other host) of a block. */
 export function defaultAddressing(cidr: Cidr): {
   gatewayIp: string;

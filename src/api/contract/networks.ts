@@ -62,6 +62,11 @@ export const networkMessages = {
   alreadyHasPublicIp: 'The interface already has a public IP',
   noPublicIp: 'The interface has no public IP',
   poolExhausted: 'No public IP address is left in this region',
+  publicIpQuota: (limit: number) =>
+    `The company has reached its limit of ${limit} public IP addresses in this region`,
+  networkQuota: (limit: number) =>
+    `The company has reached its limit of ${limit} networks in this region`,
+  noDefaultBlock: 'No free address block is left in 10.0.0.0/8 for a default network',
   interfaceAdded: 'Network interface added successfully',
   interfaceRemoved: 'Network interface removed successfully',
   ipAllocated: 'IP allocated successfully',
