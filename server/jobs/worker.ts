@@ -7,7 +7,8 @@ import { ProviderRejection } from '../providers/driver';
 import type { DriverMap } from '../providers/registry';
 import type { JobQueue, OperationRow } from './operations';
 import { operations } from './schema';
-import { networkOperationSteps } from './network-steps';
+import { interfaceSteps } from './interface-steps';
+import { networkSteps } from './network-steps';
 import {
   NotReady,
   type EndContext,
@@ -21,7 +22,8 @@ import { vmSteps } from './vm-steps';
 type AnyStep = OperationStep<never>;
 const steps: Record<string, AnyStep> = {
   ...(vmSteps as Record<string, AnyStep>),
-  ...networkOperationSteps,
+  ...(networkSteps as Record<string, AnyStep>),
+  ...(interfaceSteps as Record<string, AnyStep>),
 };
 const stepOf = (kind: string): AnyStep | undefined => steps[kind];
 

@@ -8,7 +8,7 @@ import { defaultSimTimings, SimDriver, type SimTimings } from './sim/driver';
 /** Where the sim serves its console pages, under the base path (not under the API). */
 export const SIM_CONSOLE_PATH = 'sim/console/';
 
-export const simTimingsFrom = (config: Config): SimTimings => ({
+const simTimingsFrom = (config: Config): SimTimings => ({
   ...defaultSimTimings,
   provisionMs: config.sim.provisionSeconds * 1000,
   powerMs: config.sim.actionSeconds * 1000,

@@ -22,13 +22,11 @@ import {
 } from '../domain/networks/interfaces';
 import {
   cidrDetails,
-  createNetwork,
-  deleteNetwork,
   getNetworkDetails,
   listNetworks,
   listNetworkVms,
-  updateNetwork,
-} from '../domain/networks/network-service';
+} from '../domain/networks/network-queries';
+import { createNetwork, deleteNetwork, updateNetwork } from '../domain/networks/network-writes';
 import { caller } from '../plugins/authenticate';
 import type { RouteOptions } from './deps';
 
