@@ -19,17 +19,21 @@ import { Route as MfaRouteImport } from './routes/mfa'
 import { Route as ResetPasswordRouteImport } from './routes/resetPassword'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCreateEditTeamRouteImport } from './routes/_app/createEditTeam'
+import { Route as AppCreateNetworkRouteImport } from './routes/_app/createNetwork'
 import { Route as AppCreateUserRouteImport } from './routes/_app/createUser'
 import { Route as AppCreateVirtualMachineRouteImport } from './routes/_app/createVirtualMachine'
-import { Route as AppNetworksRouteImport } from './routes/_app/networks'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
 import { Route as AppUserRouteImport } from './routes/_app/user'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppVirtualMachinesRouteImport } from './routes/_app/virtualMachines'
+import { Route as AppNetworksIndexRouteImport } from './routes/_app/networks/index'
+import { Route as AppNetworksNetworkIdRouteImport } from './routes/_app/networks/$networkId'
 import { Route as AppVirtualMachineDetailsVirtualMachineIdRouteImport } from './routes/_app/virtualMachineDetails/$virtualMachineId'
 import { Route as FullscreenVirtualMachineConsoleVirtualMachineIdRouteImport } from './routes/_fullscreen/virtualMachineConsole.$virtualMachineId'
+import { Route as AppNetworksNetworkIdIndexRouteImport } from './routes/_app/networks/$networkId/index'
+import { Route as AppNetworksNetworkIdEditRouteImport } from './routes/_app/networks/$networkId/edit'
 import { Route as AppVirtualMachineDetailsVirtualMachineIdIndexRouteImport } from './routes/_app/virtualMachineDetails/$virtualMachineId/index'
 import { Route as AppVirtualMachineDetailsVirtualMachineIdEditRouteImport } from './routes/_app/virtualMachineDetails/$virtualMachineId/edit'
 
@@ -81,6 +85,11 @@ const AppCreateEditTeamRoute = AppCreateEditTeamRouteImport.update({
   path: '/createEditTeam',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCreateNetworkRoute = AppCreateNetworkRouteImport.update({
+  id: '/createNetwork',
+  path: '/createNetwork',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCreateUserRoute = AppCreateUserRouteImport.update({
   id: '/createUser',
   path: '/createUser',
@@ -89,11 +98,6 @@ const AppCreateUserRoute = AppCreateUserRouteImport.update({
 const AppCreateVirtualMachineRoute = AppCreateVirtualMachineRouteImport.update({
   id: '/createVirtualMachine',
   path: '/createVirtualMachine',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppNetworksRoute = AppNetworksRouteImport.update({
-  id: '/networks',
-  path: '/networks',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSupportRoute = AppSupportRouteImport.update({
@@ -126,6 +130,16 @@ const AppVirtualMachinesRoute = AppVirtualMachinesRouteImport.update({
   path: '/virtualMachines',
   getParentRoute: () => AppRoute,
 } as any)
+const AppNetworksIndexRoute = AppNetworksIndexRouteImport.update({
+  id: '/networks/',
+  path: '/networks/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNetworksNetworkIdRoute = AppNetworksNetworkIdRouteImport.update({
+  id: '/networks/$networkId',
+  path: '/networks/$networkId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppVirtualMachineDetailsVirtualMachineIdRoute =
   AppVirtualMachineDetailsVirtualMachineIdRouteImport.update({
     id: '/virtualMachineDetails/$virtualMachineId',
@@ -137,6 +151,18 @@ const FullscreenVirtualMachineConsoleVirtualMachineIdRoute =
     id: '/virtualMachineConsole/$virtualMachineId',
     path: '/virtualMachineConsole/$virtualMachineId',
     getParentRoute: () => FullscreenRoute,
+  } as any)
+const AppNetworksNetworkIdIndexRoute =
+  AppNetworksNetworkIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppNetworksNetworkIdRoute,
+  } as any)
+const AppNetworksNetworkIdEditRoute =
+  AppNetworksNetworkIdEditRouteImport.update({
+    id: '/edit',
+    path: '/edit',
+    getParentRoute: () => AppNetworksNetworkIdRoute,
   } as any)
 const AppVirtualMachineDetailsVirtualMachineIdIndexRoute =
   AppVirtualMachineDetailsVirtualMachineIdIndexRouteImport.update({
@@ -160,18 +186,22 @@ export interface FileRoutesByFullPath {
   '/mfa': typeof MfaRoute
   '/resetPassword': typeof ResetPasswordRoute
   '/createEditTeam': typeof AppCreateEditTeamRoute
+  '/createNetwork': typeof AppCreateNetworkRoute
   '/createUser': typeof AppCreateUserRoute
   '/createVirtualMachine': typeof AppCreateVirtualMachineRoute
-  '/networks': typeof AppNetworksRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
   '/teams': typeof AppTeamsRoute
   '/user': typeof AppUserRoute
   '/users': typeof AppUsersRoute
   '/virtualMachines': typeof AppVirtualMachinesRoute
+  '/networks/$networkId': typeof AppNetworksNetworkIdRouteWithChildren
   '/virtualMachineDetails/$virtualMachineId': typeof AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren
   '/virtualMachineConsole/$virtualMachineId': typeof FullscreenVirtualMachineConsoleVirtualMachineIdRoute
+  '/networks/': typeof AppNetworksIndexRoute
+  '/networks/$networkId/edit': typeof AppNetworksNetworkIdEditRoute
   '/virtualMachineDetails/$virtualMachineId/edit': typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
+  '/networks/$networkId/': typeof AppNetworksNetworkIdIndexRoute
   '/virtualMachineDetails/$virtualMachineId/': typeof AppVirtualMachineDetailsVirtualMachineIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -183,9 +213,9 @@ export interface FileRoutesByTo {
   '/mfa': typeof MfaRoute
   '/resetPassword': typeof ResetPasswordRoute
   '/createEditTeam': typeof AppCreateEditTeamRoute
+  '/createNetwork': typeof AppCreateNetworkRoute
   '/createUser': typeof AppCreateUserRoute
   '/createVirtualMachine': typeof AppCreateVirtualMachineRoute
-  '/networks': typeof AppNetworksRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
   '/teams': typeof AppTeamsRoute
@@ -193,7 +223,10 @@ export interface FileRoutesByTo {
   '/users': typeof AppUsersRoute
   '/virtualMachines': typeof AppVirtualMachinesRoute
   '/virtualMachineConsole/$virtualMachineId': typeof FullscreenVirtualMachineConsoleVirtualMachineIdRoute
+  '/networks': typeof AppNetworksIndexRoute
+  '/networks/$networkId/edit': typeof AppNetworksNetworkIdEditRoute
   '/virtualMachineDetails/$virtualMachineId/edit': typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
+  '/networks/$networkId': typeof AppNetworksNetworkIdIndexRoute
   '/virtualMachineDetails/$virtualMachineId': typeof AppVirtualMachineDetailsVirtualMachineIdIndexRoute
 }
 export interface FileRoutesById {
@@ -207,9 +240,9 @@ export interface FileRoutesById {
   '/mfa': typeof MfaRoute
   '/resetPassword': typeof ResetPasswordRoute
   '/_app/createEditTeam': typeof AppCreateEditTeamRoute
+  '/_app/createNetwork': typeof AppCreateNetworkRoute
   '/_app/createUser': typeof AppCreateUserRoute
   '/_app/createVirtualMachine': typeof AppCreateVirtualMachineRoute
-  '/_app/networks': typeof AppNetworksRoute
   '/_app/support': typeof AppSupportRoute
   '/_app/team': typeof AppTeamRoute
   '/_app/teams': typeof AppTeamsRoute
@@ -217,9 +250,13 @@ export interface FileRoutesById {
   '/_app/users': typeof AppUsersRoute
   '/_app/virtualMachines': typeof AppVirtualMachinesRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/networks/$networkId': typeof AppNetworksNetworkIdRouteWithChildren
   '/_app/virtualMachineDetails/$virtualMachineId': typeof AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren
   '/_fullscreen/virtualMachineConsole/$virtualMachineId': typeof FullscreenVirtualMachineConsoleVirtualMachineIdRoute
+  '/_app/networks/': typeof AppNetworksIndexRoute
+  '/_app/networks/$networkId/edit': typeof AppNetworksNetworkIdEditRoute
   '/_app/virtualMachineDetails/$virtualMachineId/edit': typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
+  '/_app/networks/$networkId/': typeof AppNetworksNetworkIdIndexRoute
   '/_app/virtualMachineDetails/$virtualMachineId/': typeof AppVirtualMachineDetailsVirtualMachineIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -233,18 +270,22 @@ export interface FileRouteTypes {
     | '/mfa'
     | '/resetPassword'
     | '/createEditTeam'
+    | '/createNetwork'
     | '/createUser'
     | '/createVirtualMachine'
-    | '/networks'
     | '/support'
     | '/team'
     | '/teams'
     | '/user'
     | '/users'
     | '/virtualMachines'
+    | '/networks/$networkId'
     | '/virtualMachineDetails/$virtualMachineId'
     | '/virtualMachineConsole/$virtualMachineId'
+    | '/networks/'
+    | '/networks/$networkId/edit'
     | '/virtualMachineDetails/$virtualMachineId/edit'
+    | '/networks/$networkId/'
     | '/virtualMachineDetails/$virtualMachineId/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -256,9 +297,9 @@ export interface FileRouteTypes {
     | '/mfa'
     | '/resetPassword'
     | '/createEditTeam'
+    | '/createNetwork'
     | '/createUser'
     | '/createVirtualMachine'
-    | '/networks'
     | '/support'
     | '/team'
     | '/teams'
@@ -266,7 +307,10 @@ export interface FileRouteTypes {
     | '/users'
     | '/virtualMachines'
     | '/virtualMachineConsole/$virtualMachineId'
+    | '/networks'
+    | '/networks/$networkId/edit'
     | '/virtualMachineDetails/$virtualMachineId/edit'
+    | '/networks/$networkId'
     | '/virtualMachineDetails/$virtualMachineId'
   id:
     | '__root__'
@@ -279,9 +323,9 @@ export interface FileRouteTypes {
     | '/mfa'
     | '/resetPassword'
     | '/_app/createEditTeam'
+    | '/_app/createNetwork'
     | '/_app/createUser'
     | '/_app/createVirtualMachine'
-    | '/_app/networks'
     | '/_app/support'
     | '/_app/team'
     | '/_app/teams'
@@ -289,9 +333,13 @@ export interface FileRouteTypes {
     | '/_app/users'
     | '/_app/virtualMachines'
     | '/_app/'
+    | '/_app/networks/$networkId'
     | '/_app/virtualMachineDetails/$virtualMachineId'
     | '/_fullscreen/virtualMachineConsole/$virtualMachineId'
+    | '/_app/networks/'
+    | '/_app/networks/$networkId/edit'
     | '/_app/virtualMachineDetails/$virtualMachineId/edit'
+    | '/_app/networks/$networkId/'
     | '/_app/virtualMachineDetails/$virtualMachineId/'
   fileRoutesById: FileRoutesById
 }
@@ -378,6 +426,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCreateEditTeamRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/createNetwork': {
+      id: '/_app/createNetwork'
+      path: '/createNetwork'
+      fullPath: '/createNetwork'
+      preLoaderRoute: typeof AppCreateNetworkRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/createUser': {
       id: '/_app/createUser'
       path: '/createUser'
@@ -390,13 +445,6 @@ declare module '@tanstack/react-router' {
       path: '/createVirtualMachine'
       fullPath: '/createVirtualMachine'
       preLoaderRoute: typeof AppCreateVirtualMachineRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/networks': {
-      id: '/_app/networks'
-      path: '/networks'
-      fullPath: '/networks'
-      preLoaderRoute: typeof AppNetworksRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/support': {
@@ -441,6 +489,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVirtualMachinesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/networks/': {
+      id: '/_app/networks/'
+      path: '/networks'
+      fullPath: '/networks/'
+      preLoaderRoute: typeof AppNetworksIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/networks/$networkId': {
+      id: '/_app/networks/$networkId'
+      path: '/networks/$networkId'
+      fullPath: '/networks/$networkId'
+      preLoaderRoute: typeof AppNetworksNetworkIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/virtualMachineDetails/$virtualMachineId': {
       id: '/_app/virtualMachineDetails/$virtualMachineId'
       path: '/virtualMachineDetails/$virtualMachineId'
@@ -454,6 +516,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/virtualMachineConsole/$virtualMachineId'
       preLoaderRoute: typeof FullscreenVirtualMachineConsoleVirtualMachineIdRouteImport
       parentRoute: typeof FullscreenRoute
+    }
+    '/_app/networks/$networkId/': {
+      id: '/_app/networks/$networkId/'
+      path: '/'
+      fullPath: '/networks/$networkId/'
+      preLoaderRoute: typeof AppNetworksNetworkIdIndexRouteImport
+      parentRoute: typeof AppNetworksNetworkIdRoute
+    }
+    '/_app/networks/$networkId/edit': {
+      id: '/_app/networks/$networkId/edit'
+      path: '/edit'
+      fullPath: '/networks/$networkId/edit'
+      preLoaderRoute: typeof AppNetworksNetworkIdEditRouteImport
+      parentRoute: typeof AppNetworksNetworkIdRoute
     }
     '/_app/virtualMachineDetails/$virtualMachineId/': {
       id: '/_app/virtualMachineDetails/$virtualMachineId/'
@@ -471,6 +547,19 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface AppNetworksNetworkIdRouteChildren {
+  AppNetworksNetworkIdEditRoute: typeof AppNetworksNetworkIdEditRoute
+  AppNetworksNetworkIdIndexRoute: typeof AppNetworksNetworkIdIndexRoute
+}
+
+const AppNetworksNetworkIdRouteChildren: AppNetworksNetworkIdRouteChildren = {
+  AppNetworksNetworkIdEditRoute: AppNetworksNetworkIdEditRoute,
+  AppNetworksNetworkIdIndexRoute: AppNetworksNetworkIdIndexRoute,
+}
+
+const AppNetworksNetworkIdRouteWithChildren =
+  AppNetworksNetworkIdRoute._addFileChildren(AppNetworksNetworkIdRouteChildren)
 
 interface AppVirtualMachineDetailsVirtualMachineIdRouteChildren {
   AppVirtualMachineDetailsVirtualMachineIdEditRoute: typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
@@ -492,9 +581,9 @@ const AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren =
 
 interface AppRouteChildren {
   AppCreateEditTeamRoute: typeof AppCreateEditTeamRoute
+  AppCreateNetworkRoute: typeof AppCreateNetworkRoute
   AppCreateUserRoute: typeof AppCreateUserRoute
   AppCreateVirtualMachineRoute: typeof AppCreateVirtualMachineRoute
-  AppNetworksRoute: typeof AppNetworksRoute
   AppSupportRoute: typeof AppSupportRoute
   AppTeamRoute: typeof AppTeamRoute
   AppTeamsRoute: typeof AppTeamsRoute
@@ -502,14 +591,16 @@ interface AppRouteChildren {
   AppUsersRoute: typeof AppUsersRoute
   AppVirtualMachinesRoute: typeof AppVirtualMachinesRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppNetworksNetworkIdRoute: typeof AppNetworksNetworkIdRouteWithChildren
   AppVirtualMachineDetailsVirtualMachineIdRoute: typeof AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren
+  AppNetworksIndexRoute: typeof AppNetworksIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppCreateEditTeamRoute: AppCreateEditTeamRoute,
+  AppCreateNetworkRoute: AppCreateNetworkRoute,
   AppCreateUserRoute: AppCreateUserRoute,
   AppCreateVirtualMachineRoute: AppCreateVirtualMachineRoute,
-  AppNetworksRoute: AppNetworksRoute,
   AppSupportRoute: AppSupportRoute,
   AppTeamRoute: AppTeamRoute,
   AppTeamsRoute: AppTeamsRoute,
@@ -517,8 +608,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersRoute: AppUsersRoute,
   AppVirtualMachinesRoute: AppVirtualMachinesRoute,
   AppIndexRoute: AppIndexRoute,
+  AppNetworksNetworkIdRoute: AppNetworksNetworkIdRouteWithChildren,
   AppVirtualMachineDetailsVirtualMachineIdRoute:
     AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren,
+  AppNetworksIndexRoute: AppNetworksIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
