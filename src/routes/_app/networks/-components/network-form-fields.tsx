@@ -74,9 +74,8 @@ export function DescriptionField() {
       value={value}
       onChange={(event) => field.handleChange(event.currentTarget.value)}
       onBlur={field.handleBlur}
-      autosize
-      minRows={2}
-      maxRows={6}
+      rows={3}
+      resize="vertical"
       description={
         remaining >= 0
           ? `${remaining} characters remaining`

@@ -3,7 +3,12 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { revalidateLogic, useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../../../api/client';
-import { DEFAULT_DNS_SERVERS, networkMessages } from '../../../../api/contract/networks';
+import {
+  createNetworkBody,
+  DEFAULT_DNS_SERVERS,
+  networkMessages,
+  updateNetworkBody,
+} from '../../../../api/contract/networks';
 import { errorMessage } from '../../../../components/error-text';
 import { useAppForm } from '../../../../components/form';
 import { notify } from '../../../../components/notify';
@@ -48,11 +53,15 @@ export function NetworkForm({ editing, initialValues, onSaved, onCancel }: Netwo
     onSubmit: async ({ value }) => {
       try {
         if (editing) {
-          await update.mutateAsync({ id: editing.id, ...updateBodyOf(value) });
+          // Sent as the contract reads it: trimmed, blanks as null.
+          await update.mutateAsync({
+            id: editing.id,
+            ...updateNetworkBody.parse(updateBodyOf(value)),
+          });
           notify(networkMessages.updated);
           onSaved(editing.id);
         } else {
-          const { data } = await create.mutateAsync(createBodyOf(value));
+          const { data } = await create.mutateAsync(createNetworkBody.parse(createBodyOf(value)));
           notify(networkMessages.created);
           onSaved(data.id);
         }
@@ -61,9 +70,11 @@ export function NetworkForm({ editing, initialValues, onSaved, onCancel }: Netwo
         if (error instanceof ApiError) {
           for (const { field, message } of error.errors) {
             if (field in value) {
+              // Marked as the form's own, so the next validation (an edit) clears it.
               form.setFieldMeta(field as NetworkFormField, (prev) => ({
                 ...prev,
                 errorMap: { ...prev.errorMap, onServer: message },
+                errorSourceMap: { ...prev.errorSourceMap, onServer: 'form' },
               }));
             }
           }
