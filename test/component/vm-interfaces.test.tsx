@@ -130,7 +130,9 @@ describe('VM edit: public IPs', { timeout: 15_000 }, () => {
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Allocate' }),
     );
-    await waitFor(() => expect(interfaces.calls).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(interfaces.calls).toHaveLength(1);
+    expect(cellsOf(rows()[1]!)[6]).toBe('Allocating...');
     interfaces.update(2, {
       status: 'Error',
       statusMessage: 'No public IP address is left in this region',

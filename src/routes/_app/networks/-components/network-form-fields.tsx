@@ -101,7 +101,7 @@ export function CidrField() {
       name={field.name}
       data-field={field.name}
       value={value}
-      placeholder="10.0.0.0/24"
+      placeholder="e.g. 10.0.0.0/24"
       description={`A private IPv4 block with a prefix from /${FORM_PREFIX_MIN} to /${FORM_PREFIX_MAX}`}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       autoComplete="off"

@@ -138,19 +138,27 @@ export function NetworkForm({ editing, initialValues, onSaved, onCancel }: Netwo
                     <SimpleGrid cols={{ base: 1, sm: 2 }}>
                       <form.AppField name="dhcpStartAddress">
                         {(field) => (
-                          <field.TextField label="DHCP Start" placeholder="10.0.0.2" required />
+                          <field.TextField
+                            label="DHCP Start"
+                            placeholder="e.g. 10.0.0.2"
+                            required
+                          />
                         )}
                       </form.AppField>
                       <form.AppField name="dhcpEndAddress">
                         {(field) => (
-                          <field.TextField label="DHCP End" placeholder="10.0.0.254" required />
+                          <field.TextField
+                            label="DHCP End"
+                            placeholder="e.g. 10.0.0.254"
+                            required
+                          />
                         )}
                       </form.AppField>
                       <form.AppField name="defaultRoute">
                         {(field) => (
                           <field.TextField
                             label="Default Route"
-                            placeholder="10.0.0.1"
+                            placeholder="e.g. 10.0.0.1"
                             description="The gateway the VMs send outside traffic to"
                             inputWrapperOrder={['label', 'input', 'description', 'error']}
                             required

@@ -7,7 +7,7 @@ const column = createAppColumnHelper<NetworkAdapter>();
 /** An address, or a dash when there is none. */
 function Address({ value }: { value: string | null }) {
   return value ? (
-    <Text size="sm" ff="monospace">
+    <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
       {value}
     </Text>
   ) : (
@@ -26,6 +26,7 @@ function VmnicCell({ adapter }: { adapter: NetworkAdapter }) {
         size="xs"
         variant="light"
         color={statusColors[adapter.status]}
+        style={{ flexShrink: 0, overflow: 'visible' }}
         leftSection={
           adapter.status === 'Error' ? null : <Loader size={8} color="blue" aria-hidden />
         }
@@ -35,16 +36,14 @@ function VmnicCell({ adapter }: { adapter: NetworkAdapter }) {
     );
   return (
     <Stack gap={2} align="flex-start">
-      <Group gap={6} wrap="nowrap">
-        <Text size="sm" fw={500}>
-          vmnic {adapter.vmnic}
-        </Text>
-        {adapter.vmnic === PRIMARY_VMNIC && (
-          <Badge size="xs" variant="outline" color="gray">
-            Primary
-          </Badge>
-        )}
-      </Group>
+      <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+        vmnic {adapter.vmnic}
+      </Text>
+      {adapter.vmnic === PRIMARY_VMNIC && (
+        <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
+          Primary
+        </Badge>
+      )}
       {badge && adapter.statusMessage ? (
         <Tooltip label={adapter.statusMessage} multiline w={260}>
           {badge}
@@ -85,14 +84,14 @@ export function PublicIpCell({
     );
   }
   return (
-    <Group gap={6} wrap="nowrap">
+    <Stack gap={2} align="flex-start">
       <Text size="sm" ff="monospace">
         {publicIp}
       </Text>
-      <Badge size="xs" variant="light" color="green">
+      <Badge size="xs" variant="light" color="green" style={{ flexShrink: 0 }}>
         NAT Enabled
       </Badge>
-    </Group>
+    </Stack>
   );
 }
 

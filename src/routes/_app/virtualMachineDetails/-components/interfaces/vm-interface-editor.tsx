@@ -162,31 +162,31 @@ interface InterfaceActionsProps {
 function InterfaceActions({ adapter, busy, removable, onAction }: InterfaceActionsProps) {
   const label = `vmnic ${adapter.vmnic}`;
   return (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
+    <Group gap={4} justify="flex-end" wrap="nowrap">
       {adapter.snatEnabled &&
         (adapter.publicIp ? (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconWorldOff size={14} aria-hidden />}
-            disabled={busy}
-            aria-label={`Release Public IP of ${label}`}
-            onClick={() => onAction('release')}
-          >
-            Release Public IP
-          </Button>
+          <Tooltip label="Release Public IP">
+            <ActionIcon
+              variant="subtle"
+              color="orange"
+              disabled={busy}
+              aria-label={`Release Public IP of ${label}`}
+              onClick={() => onAction('release')}
+            >
+              <IconWorldOff size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
         ) : (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconWorld size={14} aria-hidden />}
-            disabled={busy}
-            aria-label={`Allocate Public IP to ${label}`}
-            onClick={() => onAction('allocate')}
-          >
-            Allocate Public IP
-          </Button>
+          <Tooltip label="Allocate Public IP">
+            <ActionIcon
+              variant="subtle"
+              disabled={busy}
+              aria-label={`Allocate Public IP to ${label}`}
+              onClick={() => onAction('allocate')}
+            >
+              <IconWorld size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
         ))}
       {adapter.vmnic !== PRIMARY_VMNIC && (
         <Tooltip label="Remove interface">
