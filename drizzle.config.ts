@@ -6,6 +6,7 @@ export default defineConfig({
     './server/db/schema.ts',
     './server/db/catalog-schema.ts',
     './server/db/vm-schema.ts',
+    './server/db/network-schema.ts',
     './server/db/support-schema.ts',
     './server/jobs/schema.ts',
     './server/providers/sim/schema.ts',

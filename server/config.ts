@@ -16,6 +16,11 @@ const envSchema = z.object({
   DATABASE_URL: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Launchpad <no-reply@launchpad.local>'),
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'SUPPORT_EMAIL must be an e-mail address')
+    .default('support@launchpad.local'),
   PUBLIC_URL: optionalString,
   BASE_PATH: z.string().default('/'),
   BOOTSTRAP_ADMIN_EMAIL: z.string().default('admin@example.com'),
@@ -48,6 +53,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where the Support page's messages are e-mailed. */
+  supportEmail: string;
   /** Where e-mailed links point, always ending with the base path and a slash. */
   publicUrl: string;
   /** `/` or `/prefix/`. */
@@ -101,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     publicUrl,
     basePath,
     bootstrapAdminEmail: e.BOOTSTRAP_ADMIN_EMAIL.trim().toLowerCase(),

@@ -2,9 +2,14 @@ import { ReactQueryDevtools } from '@tanstack/react-query-devtools';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { apiBase } from './api/base-path';
+import { installErrorReporter } from './api/error-reporter';
 import { Providers } from './providers';
 import { createQueryClient } from './queries/query-client';
 import { createAppRouter } from './router';
+
+// First, so that errors of the start-up itself are reported too.
+installErrorReporter(`${apiBase}logging`);
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

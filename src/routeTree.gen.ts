@@ -22,6 +22,7 @@ import { Route as AppCreateEditTeamRouteImport } from './routes/_app/createEditT
 import { Route as AppCreateNetworkRouteImport } from './routes/_app/createNetwork'
 import { Route as AppCreateUserRouteImport } from './routes/_app/createUser'
 import { Route as AppCreateVirtualMachineRouteImport } from './routes/_app/createVirtualMachine'
+import { Route as AppOrderServicesRouteImport } from './routes/_app/orderServices'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
@@ -98,6 +99,11 @@ const AppCreateUserRoute = AppCreateUserRouteImport.update({
 const AppCreateVirtualMachineRoute = AppCreateVirtualMachineRouteImport.update({
   id: '/createVirtualMachine',
   path: '/createVirtualMachine',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrderServicesRoute = AppOrderServicesRouteImport.update({
+  id: '/orderServices',
+  path: '/orderServices',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSupportRoute = AppSupportRouteImport.update({
@@ -189,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/createNetwork': typeof AppCreateNetworkRoute
   '/createUser': typeof AppCreateUserRoute
   '/createVirtualMachine': typeof AppCreateVirtualMachineRoute
+  '/orderServices': typeof AppOrderServicesRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
   '/teams': typeof AppTeamsRoute
@@ -216,6 +223,7 @@ export interface FileRoutesByTo {
   '/createNetwork': typeof AppCreateNetworkRoute
   '/createUser': typeof AppCreateUserRoute
   '/createVirtualMachine': typeof AppCreateVirtualMachineRoute
+  '/orderServices': typeof AppOrderServicesRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
   '/teams': typeof AppTeamsRoute
@@ -243,6 +251,7 @@ export interface FileRoutesById {
   '/_app/createNetwork': typeof AppCreateNetworkRoute
   '/_app/createUser': typeof AppCreateUserRoute
   '/_app/createVirtualMachine': typeof AppCreateVirtualMachineRoute
+  '/_app/orderServices': typeof AppOrderServicesRoute
   '/_app/support': typeof AppSupportRoute
   '/_app/team': typeof AppTeamRoute
   '/_app/teams': typeof AppTeamsRoute
@@ -273,6 +282,7 @@ export interface FileRouteTypes {
     | '/createNetwork'
     | '/createUser'
     | '/createVirtualMachine'
+    | '/orderServices'
     | '/support'
     | '/team'
     | '/teams'
@@ -300,6 +310,7 @@ export interface FileRouteTypes {
     | '/createNetwork'
     | '/createUser'
     | '/createVirtualMachine'
+    | '/orderServices'
     | '/support'
     | '/team'
     | '/teams'
@@ -326,6 +337,7 @@ export interface FileRouteTypes {
     | '/_app/createNetwork'
     | '/_app/createUser'
     | '/_app/createVirtualMachine'
+    | '/_app/orderServices'
     | '/_app/support'
     | '/_app/team'
     | '/_app/teams'
@@ -445,6 +457,13 @@ declare module '@tanstack/react-router' {
       path: '/createVirtualMachine'
       fullPath: '/createVirtualMachine'
       preLoaderRoute: typeof AppCreateVirtualMachineRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/orderServices': {
+      id: '/_app/orderServices'
+      path: '/orderServices'
+      fullPath: '/orderServices'
+      preLoaderRoute: typeof AppOrderServicesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/support': {
@@ -584,6 +603,7 @@ interface AppRouteChildren {
   AppCreateNetworkRoute: typeof AppCreateNetworkRoute
   AppCreateUserRoute: typeof AppCreateUserRoute
   AppCreateVirtualMachineRoute: typeof AppCreateVirtualMachineRoute
+  AppOrderServicesRoute: typeof AppOrderServicesRoute
   AppSupportRoute: typeof AppSupportRoute
   AppTeamRoute: typeof AppTeamRoute
   AppTeamsRoute: typeof AppTeamsRoute
@@ -601,6 +621,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCreateNetworkRoute: AppCreateNetworkRoute,
   AppCreateUserRoute: AppCreateUserRoute,
   AppCreateVirtualMachineRoute: AppCreateVirtualMachineRoute,
+  AppOrderServicesRoute: AppOrderServicesRoute,
   AppSupportRoute: AppSupportRoute,
   AppTeamRoute: AppTeamRoute,
   AppTeamsRoute: AppTeamsRoute,

@@ -43,9 +43,6 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** PostgreSQL through node-postgres. */
 export function connectPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // PostgreSQL may end an idle connection (a restart, an administrator). The pool drops it and the
-  // next query opens a new one; without a listener Node would end the whole process instead.
-  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,
@@ -58,6 +55,7 @@ export function connectPostgres(url: string): Database {
 /** Embedded PGlite: on disk under `dataDir`, or in memory when `dataDir` is undefined. */
 export function connectPglite(dataDir?: string): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // The options form: `new PGlite(undefined, options)` drops the options (and the extension).
   const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {

@@ -5,16 +5,22 @@ import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 import { findPasswordHash } from './users-repository';
 
+export type PasswordChange = 'changed' | 'wrong-current' | 'unchanged';
+
 /**
- * A signed-in user replaces their password; every other session ends. False when the current
- * password is wrong, or was changed by another request meanwhile.
+ * A signed-in user replaces their password; every other session ends. `wrong-current` when the
+ * current password is wrong, or was changed by another request meanwhile; `unchanged` when the new
+ * one is the current one (a forced reset must really replace it).
  */
 export async function changePassword(
   deps: Pick<ApiDeps, 'db' | 'clock'>,
   input: { userId: number; sessionId: number; currentPassword: string; password: string },
-): Promise<boolean> {
+): Promise<PasswordChange> {
   const currentHash = await findPasswordHash(deps.db, input.userId);
-  if (!currentHash || !(await verifyPassword(currentHash, input.currentPassword))) return false;
+  if (!currentHash || !(await verifyPassword(currentHash, input.currentPassword))) {
+    return 'wrong-current';
+  }
+  if (input.password === input.currentPassword) return 'unchanged';
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
@@ -24,8 +30,8 @@ export async function changePassword(
       .set({ passwordHash, forcePasswordReset: false, updatedAt: now })
       .where(and(eq(users.id, input.userId), eq(users.passwordHash, currentHash)))
       .returning({ id: users.id });
-    if (changed.length === 0) return false;
+    if (changed.length === 0) return 'wrong-current';
     await revokeUserSessions(tx, { userId: input.userId, now, exceptSessionId: input.sessionId });
-    return true;
+    return 'changed';
   });
 }

@@ -6,6 +6,8 @@ import { hashSecretToken, newSecretToken } from './secret-tokens';
 const HOUR = 60 * 60_000;
 export const SESSION_TTL_MS = 12 * HOUR;
 export const REMEMBERED_SESSION_TTL_MS = 30 * 24 * HOUR;
+/** However often it is renewed, a session ends this long after its sign-in. */
+export const MAX_SESSION_AGE_MS = 90 * 24 * HOUR;
 const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 
 /** A live session as the rest of the API sees it. */
@@ -74,6 +76,34 @@ export async function findLiveSession(
   }
   const { verifiedAt, lastSeenAt: _lastSeenAt, ...caller } = row;
   return { ...caller, verified: verifiedAt !== null };
+}
+
+/**
+ * Renews a live session: its expiry moves to a full lifetime from now (12 hours, or 30 days with
+ * Remember me), never past MAX_SESSION_AGE_MS after the sign-in. Undefined when it is gone.
+ */
+export async function renewSession(
+  db: Db,
+  sessionId: number,
+  now: Date,
+): Promise<{ rememberMe: boolean; expiresAt: Date } | undefined> {
+  const [session] = await db
+    .select({ rememberMe: sessions.rememberMe, createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(
+      and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    );
+  if (!session) return undefined;
+  const ttl = session.rememberMe ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
+  const expiresAt = new Date(
+    Math.min(now.getTime() + ttl, session.createdAt.getTime() + MAX_SESSION_AGE_MS),
+  );
+  const [renewed] = await db
+    .update(sessions)
+    .set({ expiresAt, lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return renewed && { rememberMe: session.rememberMe, expiresAt };
 }
 
 export async function revokeSessionByToken(db: Db, token: string, now: Date) {

@@ -66,12 +66,20 @@ export async function findUserProfile(db: Db, userId: number): Promise<User | un
       logoUrl: sql<string | null>`coalesce(${companies.logoUrl}, ${resellers.logoUrl})`,
       resellerName: resellers.resellerName,
       tabLogoUrl: resellers.tabLogoUrl,
+      orderUrlNewCustomer: resellers.orderUrlNewCustomer,
+      orderUrlAccountChanges: resellers.orderUrlAccountChanges,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .innerJoin(resellers, eq(resellers.id, companies.resellerId))
     .where(eq(users.id, userId));
-  return row && { ...row, resetKey: null };
+  if (!row) return undefined;
+  const { orderUrlNewCustomer, orderUrlAccountChanges, ...profile } = row;
+  // The order forms are the reseller's own business: only its staff get them.
+  const orderUrls = row.isReseller
+    ? { newCustomer: orderUrlNewCustomer, accountChanges: orderUrlAccountChanges }
+    : { newCustomer: null, accountChanges: null };
+  return { ...profile, resetKey: null, orderUrls };
 }
 
 const sortKeys = (column: ListUsersQuery['sortColumn']): SQL[] => {

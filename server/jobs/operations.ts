@@ -12,6 +12,18 @@ export const vmOperationKinds = [
 ] as const;
 export type VmOperationKind = (typeof vmOperationKinds)[number];
 
+export const networkOperationKinds = [
+  'network.create',
+  'network.update',
+  'network.delete',
+  'port.attach',
+  'port.detach',
+  'ip.allocate',
+  'ip.release',
+] as const;
+export type NetworkOperationKind = (typeof networkOperationKinds)[number];
+export type OperationKind = VmOperationKind | NetworkOperationKind;
+
 export type OperationRow = typeof operations.$inferSelect;
 
 /** Tells the reconciler that there is new work, so it need not wait for its next look. */
@@ -27,8 +39,10 @@ export async function enqueueOperation(
   tx: Tx,
   input: {
     companyId: number;
-    vmId: number;
-    kind: VmOperationKind;
+    /** The VM, or the network, the operation works on (an interface's operations name its VM). */
+    vmId?: number;
+    networkId?: number;
+    kind: OperationKind;
     payload?: Record<string, unknown>;
     now: Date;
   },
@@ -37,7 +51,8 @@ export async function enqueueOperation(
     .insert(operations)
     .values({
       companyId: input.companyId,
-      vmId: input.vmId,
+      vmId: input.vmId ?? null,
+      networkId: input.networkId ?? null,
       kind: input.kind,
       payload: input.payload ?? {},
       clientToken: randomUUID(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from '../db/columns';
 import { companies } from '../db/schema';
+import { networks } from '../db/network-schema';
 import { virtualMachines } from '../db/vm-schema';
 
 export const operationStatuses = ['pending', 'running', 'succeeded', 'failed'] as const;
@@ -20,6 +21,7 @@ export const operations = pgTable(
       .notNull()
       .references(() => companies.id),
     vmId: integer('vm_id').references(() => virtualMachines.id),
+    networkId: integer('network_id').references(() => networks.id),
     kind: text('kind').notNull(),
     /** What the kind needs beyond the VM (e.g. the target size of a resize). */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
@@ -42,5 +44,6 @@ export const operations = pgTable(
       .on(t.runAfter)
       .where(sql`${t.status} in ('pending', 'running')`),
     index('operations_vm_idx').on(t.vmId),
+    index('operations_network_idx').on(t.networkId),
   ],
 );

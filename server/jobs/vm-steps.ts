@@ -1,15 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { VmStatus } from '../../src/api/contract/vms';
 import { configurations, images, providers, regions } from '../db/catalog-schema';
 import type { Db, Tx } from '../db/client';
+import { networks, publicIps, vmInterfaces } from '../db/network-schema';
 import { virtualMachines } from '../db/vm-schema';
-import type { SecretBox } from '../domain/secrets';
+import { dropVmInterfaces } from '../domain/networks/addresses';
 import { closeSizePeriod, openSizePeriod } from '../domain/vm-usage';
-import type { ProviderDriver, ServerState } from '../providers/driver';
-import type { OperationRow, VmOperationKind } from './operations';
+import type { ServerState } from '../providers/driver';
+import type { VmOperationKind } from './operations';
+import {
+  done,
+  failure,
+  NotReady,
+  type OperationStep,
+  type PollOutcome,
+  type StepContext,
+} from './steps';
 
 /** The VM as an operation needs it: its row and the provider's names of its catalogue entries. */
-export async function loadVmForOperation(db: Db, vmId: number) {
+async function loadVm(db: Db, vmId: number) {
   const [vm] = await db
     .select({
       row: virtualMachines,
@@ -27,49 +36,39 @@ export async function loadVmForOperation(db: Db, vmId: number) {
     .where(eq(virtualMachines.id, vmId));
   return vm;
 }
-export type OperationVm = NonNullable<Awaited<ReturnType<typeof loadVmForOperation>>>;
+type OperationVm = NonNullable<Awaited<ReturnType<typeof loadVm>>>;
+type VmContext = StepContext<OperationVm>;
+type VmStep = OperationStep<OperationVm>;
 
-export interface StepContext {
-  op: OperationRow;
-  vm: OperationVm;
-  driver: ProviderDriver;
-  secrets: SecretBox;
-  now: Date;
-}
+const load: VmStep['load'] = async (db, op) => {
+  const vm = op.vmId === null ? undefined : await loadVm(db, op.vmId);
+  return vm && { subject: vm, driverKind: vm.driver };
+};
 
-export type PollOutcome = 'wait' | { ok: true } | { ok: false; message: string };
-
-/** One kind of operation: the driver call, how to read its progress, and what its end writes. */
-export interface VmStep {
-  /** Makes the driver call; answers the server's ref when the call creates one. */
-  submit(ctx: StepContext): Promise<{ providerRef?: string } | void>;
-  poll(state: ServerState | null, ctx: StepContext): PollOutcome;
-  succeeded(tx: Tx, ctx: StepContext): Promise<void>;
-  failed(tx: Tx, ctx: StepContext, message: string): Promise<void>;
-}
-
-const setVm = (tx: Tx, ctx: StepContext, values: Partial<typeof virtualMachines.$inferInsert>) =>
+const setVm = (tx: Tx, ctx: VmContext, values: Partial<typeof virtualMachines.$inferInsert>) =>
   tx
     .update(virtualMachines)
     .set({ ...values, updatedAt: ctx.now })
-    .where(eq(virtualMachines.id, ctx.vm.row.id));
+    .where(eq(virtualMachines.id, ctx.subject.row.id));
 
-const requireRef = (ctx: StepContext): string => {
-  if (!ctx.vm.row.providerRef) throw new Error('The VM has no server at the provider');
-  return ctx.vm.row.providerRef;
+const requireRef = (ctx: VmContext): string => {
+  if (!ctx.subject.row.providerRef) throw new Error('The VM has no server at the provider');
+  return ctx.subject.row.providerRef;
 };
 
+const serverOf = (ctx: VmContext) => ctx.driver.getServer(requireRef(ctx));
+
 /** The status the VM had before the operation, to return to when it fails. */
-const previousStatus = (ctx: StepContext, fallback: VmStatus): VmStatus =>
+const previousStatus = (ctx: VmContext, fallback: VmStatus): VmStatus =>
   (ctx.op.payload.from as VmStatus | undefined) ?? fallback;
 
 /** A power task is over when the server is at rest; a fault recorded by it means it failed. */
 function pollPower(state: ServerState | null, reached: ServerState['powerState']): PollOutcome {
-  if (!state) return { ok: false, message: 'The server no longer exists at the provider' };
+  if (!state) return failure('The server no longer exists at the provider');
   if (state.task) return 'wait';
-  if (state.fault) return { ok: false, message: state.fault };
-  if (state.powerState === reached) return { ok: true };
-  return { ok: false, message: `The server is ${state.powerState}` };
+  if (state.fault) return failure(state.fault);
+  if (state.powerState === reached) return done;
+  return failure(`The server is ${state.powerState}`);
 }
 
 /** A power action that failed leaves the VM as it was, with the reason shown. */
@@ -82,9 +81,50 @@ const restore =
     });
   };
 
-const steps: Record<VmOperationKind, VmStep> = {
+/** The primary interface, its network's ref at the provider and its public address. */
+async function primaryPort(db: Db | Tx, vmId: number) {
+  const [port] = await db
+    .select({
+      id: vmInterfaces.id,
+      privateIp: vmInterfaces.privateIp,
+      macAddress: vmInterfaces.macAddress,
+      networkRef: networks.providerRef,
+      publicIp: publicIps.address,
+    })
+    .from(vmInterfaces)
+    .innerJoin(networks, eq(networks.id, vmInterfaces.networkId))
+    .leftJoin(publicIps, eq(publicIps.interfaceId, vmInterfaces.id))
+    .where(and(eq(vmInterfaces.vmId, vmId), eq(vmInterfaces.vmnic, 1)));
+  return port;
+}
+
+const power = (
+  kind: 'start' | 'stop' | 'reboot',
+  reached: ServerState['powerState'],
+  after: VmStatus,
+  onFailure: VmStep['failed'],
+): VmStep => ({
+  load,
+  submit: async (ctx) => {
+    const ref = requireRef(ctx);
+    const token = ctx.op.clientToken;
+    if (kind === 'start') await ctx.driver.startServer(ref, token);
+    else if (kind === 'stop') await ctx.driver.stopServer(ref, token);
+    else await ctx.driver.rebootServer(ref, token);
+  },
+  poll: async (ctx) => pollPower(await serverOf(ctx), reached),
+  succeeded: (tx, ctx) => setVm(tx, ctx, { status: after, statusMessage: null }).then(),
+  failed: onFailure,
+});
+
+export const vmSteps: Record<VmOperationKind, VmStep> = {
   'vm.create': {
-    async submit({ op, vm, driver, secrets }) {
+    load,
+    async submit(ctx) {
+      const { op, subject: vm, driver, secrets } = ctx;
+      const port = await primaryPort(ctx.db, vm.row.id);
+      if (!port) throw new Error('The VM has no primary interface');
+      if (!port.networkRef) throw new NotReady('The network is still being built');
       const { ref } = await driver.createServer({
         clientToken: op.clientToken,
         providerKey: vm.providerKey,
@@ -95,47 +135,67 @@ const steps: Record<VmOperationKind, VmStep> = {
         username: vm.row.username,
         password: secrets.open(vm.row.passwordSecret),
         publicKey: vm.row.publicKey,
+        primaryPort: {
+          networkRef: port.networkRef,
+          fixedIp: port.privateIp,
+          macAddress: port.macAddress,
+        },
+        publicIp: port.publicIp,
       });
-      return { providerRef: ref };
+      return async (tx) => {
+        await tx
+          .update(virtualMachines)
+          .set({ providerRef: ref })
+          .where(eq(virtualMachines.id, vm.row.id));
+      };
     },
-    poll(state) {
-      if (!state) return { ok: false, message: 'The server no longer exists at the provider' };
+    async poll(ctx) {
+      const state = await serverOf(ctx);
+      if (!state) return failure('The server no longer exists at the provider');
       if (state.task) return 'wait';
-      if (state.powerState === 'running') return { ok: true };
-      return { ok: false, message: state.fault ?? `The server is ${state.powerState}` };
+      if (state.powerState === 'running') return { ok: true, observed: state };
+      return failure(state.fault ?? `The server is ${state.powerState}`);
     },
-    succeeded: (tx, ctx) => setVm(tx, ctx, { status: 'Running', statusMessage: null }).then(),
-    failed: (tx, ctx, message) =>
-      setVm(tx, ctx, { status: 'Error', statusMessage: `Provisioning failed: ${message}` }).then(),
+    async succeeded(tx, ctx, observed) {
+      await setVm(tx, ctx, { status: 'Running', statusMessage: null });
+      const port = await primaryPort(tx, ctx.subject.row.id);
+      if (!port) return;
+      const { ports } = observed as ServerState;
+      const portRef = ports.find((p) => p.macAddress === port.macAddress)?.ref ?? null;
+      await tx
+        .update(vmInterfaces)
+        .set({ status: 'Active', portRef, updatedAt: ctx.now })
+        .where(eq(vmInterfaces.id, port.id));
+      await tx
+        .update(publicIps)
+        .set({ status: 'Active' })
+        .where(eq(publicIps.interfaceId, port.id));
+    },
+    async failed(tx, ctx, message) {
+      await setVm(tx, ctx, { status: 'Error', statusMessage: `Provisioning failed: ${message}` });
+      const port = await primaryPort(tx, ctx.subject.row.id);
+      if (!port) return;
+      // The failed server may still hold its port and address at the provider: both stay
+      // reserved until the VM is deleted.
+      await tx
+        .update(vmInterfaces)
+        .set({ status: 'Error', statusMessage: message, updatedAt: ctx.now })
+        .where(eq(vmInterfaces.id, port.id));
+    },
   },
-  'vm.start': {
-    submit: (ctx) => ctx.driver.startServer(requireRef(ctx), ctx.op.clientToken),
-    poll: (state) => pollPower(state, 'running'),
-    succeeded: (tx, ctx) => setVm(tx, ctx, { status: 'Running', statusMessage: null }).then(),
-    failed: restore('Stopped', 'Start'),
-  },
-  'vm.stop': {
-    submit: (ctx) => ctx.driver.stopServer(requireRef(ctx), ctx.op.clientToken),
-    poll: (state) => pollPower(state, 'shutoff'),
-    succeeded: (tx, ctx) => setVm(tx, ctx, { status: 'Stopped', statusMessage: null }).then(),
-    failed: restore('Running', 'Stop'),
-  },
-  'vm.reboot': {
-    submit: (ctx) => ctx.driver.rebootServer(requireRef(ctx), ctx.op.clientToken),
-    poll: (state) => pollPower(state, 'running'),
-    succeeded: (tx, ctx) => setVm(tx, ctx, { status: 'Running', statusMessage: null }).then(),
-    failed: restore('Running', 'Reset'),
-  },
+  'vm.start': power('start', 'running', 'Running', restore('Stopped', 'Start')),
+  'vm.stop': power('stop', 'shutoff', 'Stopped', restore('Running', 'Stop')),
+  'vm.reboot': power('reboot', 'running', 'Running', restore('Running', 'Reset')),
   'vm.resize': {
+    load,
     submit: (ctx) =>
       ctx.driver.resizeServer(requireRef(ctx), String(ctx.op.payload.sizeKey), ctx.op.clientToken),
-    poll(state, ctx) {
-      if (!state) return { ok: false, message: 'The server no longer exists at the provider' };
+    async poll(ctx) {
+      const state = await serverOf(ctx);
+      if (!state) return failure('The server no longer exists at the provider');
       if (state.task) return 'wait';
-      if (state.fault) return { ok: false, message: state.fault };
-      return state.sizeKey === ctx.op.payload.sizeKey
-        ? { ok: true }
-        : { ok: false, message: 'The size did not change' };
+      if (state.fault) return failure(state.fault);
+      return state.sizeKey === ctx.op.payload.sizeKey ? done : failure('The size did not change');
     },
     async succeeded(tx, ctx) {
       const configurationId = Number(ctx.op.payload.configurationId);
@@ -144,10 +204,10 @@ const steps: Record<VmOperationKind, VmStep> = {
         status: previousStatus(ctx, 'Running'),
         statusMessage: null,
       });
-      await closeSizePeriod(tx, ctx.vm.row.id, ctx.now);
+      await closeSizePeriod(tx, ctx.subject.row.id, ctx.now);
       await openSizePeriod(tx, {
-        companyId: ctx.vm.row.companyId,
-        vmId: ctx.vm.row.id,
+        companyId: ctx.subject.row.companyId,
+        vmId: ctx.subject.row.id,
         configurationId,
         at: ctx.now,
       });
@@ -155,19 +215,25 @@ const steps: Record<VmOperationKind, VmStep> = {
     failed: restore('Running', 'Upgrade'),
   },
   'vm.delete': {
+    load,
     async submit(ctx) {
       // A create that never reached the provider, or a server already gone, leaves nothing to do.
-      const ref = ctx.vm.row.providerRef;
+      const ref = ctx.subject.row.providerRef;
       if (ref && (await ctx.driver.getServer(ref))) {
         await ctx.driver.deleteServer(ref, ctx.op.clientToken);
       }
     },
-    poll(state) {
-      if (!state) return { ok: true };
+    async poll(ctx) {
+      const ref = ctx.subject.row.providerRef;
+      const state = ref ? await ctx.driver.getServer(ref) : null;
+      if (!state) return done;
       if (state.task) return 'wait';
-      return { ok: false, message: state.fault ?? 'The server is still there' };
+      return failure(state.fault ?? 'The server is still there');
     },
-    succeeded: (tx, ctx) => closeSizePeriod(tx, ctx.vm.row.id, ctx.now),
+    async succeeded(tx, ctx) {
+      await closeSizePeriod(tx, ctx.subject.row.id, ctx.now);
+      await dropVmInterfaces(tx, ctx.subject.row.id);
+    },
     // The VM comes back into the lists, in Error, so that the user sees it still exists.
     failed: (tx, ctx, message) =>
       setVm(tx, ctx, {
@@ -177,5 +243,3 @@ const steps: Record<VmOperationKind, VmStep> = {
       }).then(),
   },
 };
-
-export const vmStepFor = (kind: string): VmStep | undefined => steps[kind as VmOperationKind];

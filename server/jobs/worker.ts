@@ -2,13 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { virtualMachines } from '../db/vm-schema';
 import type { SecretBox } from '../domain/secrets';
 import { ProviderRejection } from '../providers/driver';
 import type { DriverMap } from '../providers/registry';
 import type { JobQueue, OperationRow } from './operations';
 import { operations } from './schema';
-import { loadVmForOperation, vmStepFor, type PollOutcome, type StepContext } from './vm-steps';
+import { networkOperationSteps } from './network-steps';
+import { NotReady, type OperationStep, type PollOutcome, type StepContext } from './steps';
+import { vmSteps } from './vm-steps';
+
+/** Each step works on its own kind of subject; the worker only passes it along. */
+type AnyStep = OperationStep<never>;
+const steps: Record<string, AnyStep> = {
+  ...(vmSteps as Record<string, AnyStep>),
+  ...networkOperationSteps,
+};
+const stepOf = (kind: string): AnyStep | undefined => steps[kind];
 
 export interface ReconcilerOptions {
   db: Db;
@@ -108,11 +117,11 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   }
 
   async function finish(
-    ctx: StepContext,
-    outcome: { ok: true } | { ok: false; message: string },
+    ctx: StepContext<never>,
+    step: AnyStep,
+    outcome: Exclude<PollOutcome, 'wait'>,
     attempts = ctx.op.attempts,
   ) {
-    const step = vmStepFor(ctx.op.kind)!;
     await db.transaction(async (tx) => {
       const [ended] = await tx
         .update(operations)
@@ -128,37 +137,43 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         .where(and(mine(ctx.op), inArray(operations.status, ['pending', 'running'])))
         .returning({ id: operations.id });
       if (!ended) return;
-      if (outcome.ok) await step.succeeded(tx, ctx);
+      if (outcome.ok) await step.succeeded(tx, ctx, outcome.observed);
       else await step.failed(tx, ctx, outcome.message);
     });
-    const entry = { operationId: ctx.op.id, kind: ctx.op.kind, vmId: ctx.vm.row.id };
+    const entry = { operationId: ctx.op.id, kind: ctx.op.kind };
     if (outcome.ok) log.info(entry, 'operation succeeded');
     else log.warn({ ...entry, error: outcome.message }, 'operation failed');
   }
 
   async function step(op: OperationRow): Promise<void> {
-    const step = vmStepFor(op.kind);
-    const vm = op.vmId === null ? undefined : await loadVmForOperation(db, op.vmId);
-    const driver = vm ? drivers.get(vm.driver) : undefined;
-    if (!step || !vm || !driver) {
+    const step = stepOf(op.kind);
+    const loaded = step ? await step.load(db, op) : undefined;
+    const driver = loaded ? drivers.get(loaded.driverKind) : undefined;
+    if (!step || !loaded || !driver) {
       await release(op, {
         status: 'failed',
-        lastError: `Cannot run ${op.kind}: ${!step ? 'unknown kind' : !vm ? 'no VM' : 'no driver'}`,
+        lastError: `Cannot run ${op.kind}: ${!step ? 'unknown kind' : !loaded ? 'its subject is gone' : 'no driver'}`,
         finishedAt: clock.now(),
       });
       return;
     }
-    const ctx: StepContext = { op, vm, driver, secrets, now: clock.now() };
+    const ctx: StepContext<never> = {
+      op,
+      subject: loaded.subject,
+      driver,
+      db,
+      secrets,
+      now: clock.now(),
+    };
 
     if (ctx.now.getTime() - op.createdAt.getTime() > timeoutMs) {
-      await finish(ctx, { ok: false, message: 'The provider did not finish in time' });
+      await finish(ctx, step, { ok: false, message: 'The provider did not finish in time' });
       return;
     }
 
     try {
       if (!op.submittedAt) {
-        const submitted = await step.submit(ctx);
-        const providerRef = submitted?.providerRef;
+        const record = await step.submit(ctx);
         await db.transaction(async (tx) => {
           const [kept] = await tx
             .update(operations)
@@ -173,22 +188,20 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
             })
             .where(mine(op))
             .returning({ id: operations.id });
-          if (kept && providerRef) {
-            await tx
-              .update(virtualMachines)
-              .set({ providerRef })
-              .where(eq(virtualMachines.id, vm.row.id));
-          }
+          if (kept && record) await record(tx);
         });
         return;
       }
-      const ref = vm.row.providerRef;
-      const outcome: PollOutcome = step.poll(ref ? await driver.getServer(ref) : null, ctx);
+      const outcome = await step.poll(ctx);
       if (outcome === 'wait') await release(op, { runAfter: later(pollMs) });
-      else await finish(ctx, outcome);
+      else await finish(ctx, step, outcome);
     } catch (error) {
+      if (error instanceof NotReady) {
+        await release(op, { lastError: error.message, runAfter: later(pollMs) });
+        return;
+      }
       if (error instanceof ProviderRejection) {
-        await finish(ctx, { ok: false, message: error.message });
+        await finish(ctx, step, { ok: false, message: error.message });
         return;
       }
       // The engine could not be reached: try again later, up to a point.
@@ -196,6 +209,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       if (attempts >= maxAttempts) {
         await finish(
           ctx,
+          step,
           { ok: false, message: `The provider could not be reached (${errorText(error)})` },
           attempts,
         );

@@ -51,3 +51,39 @@ export function activationMail(to: string, brand: string, link: string): MailMes
     ].join('\n'),
   };
 }
+
+export interface SupportMailInput {
+  to: string;
+  brand: string;
+  sender: { name: string; email: string; companyName: string; userId: number };
+  messageId: number;
+  sentAt: Date;
+  message: string;
+}
+
+/** A Support page message for the support team; answering it goes to the sender. */
+export function supportMail(input: SupportMailInput): MailMessage {
+  const { sender } = input;
+  return {
+    to: input.to,
+    replyTo: sender.email,
+    // The message stays out of the subject: subjects end up in logs.
+    subject: `Support request from ${sender.name} (${sender.companyName})`,
+    text: [
+      `A user sent this message from the ${input.brand} console's Support page.`,
+      '',
+      `From: ${sender.name} <${sender.email}>`,
+      `Company: ${sender.companyName}`,
+      `User id: ${sender.userId}`,
+      `Sent: ${input.sentAt.toISOString()}`,
+      `Reference: support message ${input.messageId}`,
+      '',
+      'Message:',
+      '',
+      input.message,
+      '',
+      '--',
+      'Reply to this e-mail to answer the user directly.',
+    ].join('\n'),
+  };
+}

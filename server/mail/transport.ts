@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go (a support message: its sender). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -9,6 +9,8 @@ import {
   regions,
 } from '../db/catalog-schema';
 import type { Db, Tx } from '../db/client';
+import { publicIps } from '../db/network-schema';
+import { numberToIp, parseCidr } from '../../src/api/contract/ip';
 import type { ProviderDriver } from './driver';
 
 /**
@@ -40,6 +42,7 @@ export async function syncCatalog(db: Db, drivers: readonly ProviderDriver[]): P
           })
           .returning({ id: regions.id });
         regionIds.set(region.key, row!.id);
+        await seedPublicIpPool(tx, row!.id, region.publicIpPool);
       }
       const imageIds = new Map<string, number>();
       for (const image of catalog.images) {
@@ -95,4 +98,19 @@ async function upsertCountry(tx: Tx, code: string, name: string): Promise<number
     .onConflictDoUpdate({ target: countries.code, set: { name } })
     .returning({ id: countries.id });
   return row!.id;
+}
+
+/** Every host address of the region's public block, once; addresses in use are never touched. */
+async function seedPublicIpPool(tx: Tx, regionId: number, block: string): Promise<void> {
+  const cidr = parseCidr(block);
+  if (!cidr) throw new Error(`Bad public IP pool ${block}`);
+  const first = cidr.prefix >= 31 ? cidr.network : cidr.network + 1;
+  const last = cidr.prefix >= 31 ? cidr.network + cidr.size - 1 : cidr.network + cidr.size - 2;
+  const addresses = Array.from({ length: last - first + 1 }, (_, i) => numberToIp(first + i));
+  for (let start = 0; start < addresses.length; start += 1000) {
+    await tx
+      .insert(publicIps)
+      .values(addresses.slice(start, start + 1000).map((address) => ({ regionId, address })))
+      .onConflictDoNothing({ target: publicIps.address });
+  }
 }

@@ -13,6 +13,8 @@ export interface CatalogRegion {
   countryName: string;
   name: string;
   city: string;
+  /** The region's public IPv4 block (`a.b.c.d/p`): its host addresses are the public IP pool. */
+  publicIpPool: string;
 }
 
 export interface CatalogImage {
@@ -41,12 +43,22 @@ export type ServerPowerState = 'building' | 'running' | 'shutoff' | 'error' | 'd
 export type ServerTask =
   'spawning' | 'powering-on' | 'powering-off' | 'rebooting' | 'resizing' | 'deleting';
 
+/** What the product decides about a port: its network, its address and its MAC. */
+export interface PortRequest {
+  networkRef: string;
+  /** null on a network without address management (layer 2 only). */
+  fixedIp: string | null;
+  macAddress: string;
+}
+
 export interface ServerState {
   ref: string;
   powerState: ServerPowerState;
   /** The task under way, or null when the server is at rest. */
   task: ServerTask | null;
   sizeKey: string;
+  /** The server's ports, by their MAC address. */
+  ports: { ref: string; macAddress: string }[];
   /** What went wrong, when powerState is `error` or the last task failed. */
   fault: string | null;
   /** Percentages 0-100; 0 when the server does not run. */
@@ -64,6 +76,39 @@ export interface CreateServerRequest {
   password: string;
   /** OpenSSH public key put in the user's authorized_keys. */
   publicKey: string;
+  /** The primary port, created with the server. */
+  primaryPort: PortRequest;
+  /** A public address NATed to the primary port, or null. */
+  publicIp: string | null;
+}
+
+/** A network as the product manages it: the engine applies what it is given. */
+export interface NetworkSpec {
+  name: string;
+  cidr: string;
+  gatewayIp: string | null;
+  dhcp: { start: string; end: string } | null;
+  dnsServers: string[];
+  defaultRoute: string | null;
+  /** The address outbound traffic leaves from, when SNAT is on. */
+  snatIp: string | null;
+}
+
+export interface NetworkState {
+  ref: string;
+  status: 'building' | 'active' | 'updating' | 'deleting';
+  fault: string | null;
+}
+
+export interface PortState {
+  ref: string;
+  serverRef: string;
+  /** `error`: the attach failed (the port is gone; `fault` says why). */
+  status: 'attaching' | 'active' | 'detaching' | 'error';
+  /** A public address change under way. */
+  busy: boolean;
+  publicIp: string | null;
+  fault: string | null;
 }
 
 export interface ProviderHealth {
@@ -87,6 +132,25 @@ export interface ProviderDriver {
   deleteServer(ref: string, clientToken: string): Promise<void>;
   /** A short-lived address of the server's console, for a running server. */
   consoleUrl(ref: string): Promise<string>;
+
+  createNetwork(
+    regionKey: string,
+    spec: NetworkSpec,
+    clientToken: string,
+  ): Promise<{ ref: string }>;
+  updateNetwork(ref: string, spec: NetworkSpec, clientToken: string): Promise<void>;
+  deleteNetwork(ref: string, clientToken: string): Promise<void>;
+  /** null once deleted. */
+  getNetwork(ref: string): Promise<NetworkState | null>;
+  /** Plugs a port into a server that is shut off (no hot-plug). */
+  attachPort(serverRef: string, port: PortRequest, clientToken: string): Promise<{ ref: string }>;
+  detachPort(ref: string, clientToken: string): Promise<void>;
+  /** null once detached (or gone with its server). */
+  getPort(ref: string): Promise<PortState | null>;
+  /** NATs the public address (chosen by the product from the region's pool) to the port. */
+  allocatePublicIp(portRef: string, address: string, clientToken: string): Promise<void>;
+  releasePublicIp(portRef: string, clientToken: string): Promise<void>;
+
   health(): Promise<ProviderHealth>;
 }
 

@@ -15,6 +15,7 @@ export const simTimingsFrom = (config: Config): SimTimings => ({
   rebootMs: config.sim.actionSeconds * 1000,
   resizeMs: config.sim.resizeSeconds * 1000,
   deleteMs: Math.min(config.sim.actionSeconds, 2) * 1000,
+  portMs: config.sim.actionSeconds * 1000,
 });
 
 /**

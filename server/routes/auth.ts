@@ -7,10 +7,12 @@ import {
   loginResponse,
   mfaBody,
   mfaResponse,
+  refreshResponse,
+  shouldResetResponse,
 } from '../../src/api/contract/auth';
 import { emptyEnvelope } from '../../src/api/contract/envelope';
 import type { CodeCheck } from '../domain/one-time-codes';
-import { revokeSessionByToken } from '../domain/sessions';
+import { renewSession, revokeSessionByToken } from '../domain/sessions';
 import { signIn, verifySignInCode } from '../domain/sign-in';
 import { findUserProfile } from '../domain/users-repository';
 import { badRequest, tooManyRequests, unauthorized, type HttpError } from '../http-error';
@@ -91,5 +93,37 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
       if (!user) throw unauthorized(authMessages.notAuthenticated);
       return { data: { user }, message: authMessages.authenticated };
     },
+  );
+
+  // Keeps an active user signed in: the session's expiry starts over (within its maximum age), and
+  // the Remember me cookie gets the new lifetime.
+  app.post(
+    '/refreshAuth',
+    {
+      config: { allowedDuringPasswordReset: true },
+      schema: { response: { 200: refreshResponse } },
+    },
+    async (request, reply) => {
+      const { sessionId, userId } = caller(request);
+      const renewed = await renewSession(deps.db, sessionId, deps.clock.now());
+      const user = renewed && (await findUserProfile(deps.db, userId));
+      const token = sessionToken(request);
+      if (!renewed || !user || !token) throw unauthorized(authMessages.notAuthenticated);
+      sendSessionToken(reply, deps.config, token, renewed.rememberMe);
+      return {
+        data: { user, expiresAt: renewed.expiresAt },
+        message: authMessages.sessionRenewed,
+      };
+    },
+  );
+
+  // Also for a session whose code is not checked yet: the answer is the caller's own state.
+  app.post(
+    '/shouldResetPassword',
+    { config: { auth: 'pending' }, schema: { response: { 200: shouldResetResponse } } },
+    async (request) => ({
+      data: { shouldReset: caller(request).mustResetPassword },
+      message: 'OK',
+    }),
   );
 };

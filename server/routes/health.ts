@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponse } from '../../src/api/contract/health';
+import { healthResponse, remoteHealthResponse } from '../../src/api/contract/health';
+import { driverHealth } from '../domain/diagnostics';
 import type { RouteOptions } from './deps';
 
 /** Liveness of the process and of the database, without authentication. */
@@ -29,6 +30,31 @@ export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { d
           .code(503)
           .send({ data: { status: 'unavailable' as const }, message: 'Database is unavailable' });
       }
+    },
+  );
+
+  app.get(
+    '/remoteAPI',
+    {
+      config: { auth: 'public' },
+      schema: { response: { 200: remoteHealthResponse, 503: remoteHealthResponse } },
+    },
+    async (request, reply) => {
+      const health = await driverHealth(deps.drivers);
+      const drivers = [...health.entries()].map(([driver, seen]) => ({
+        driver,
+        status: seen.ok ? ('ok' as const) : ('unavailable' as const),
+        latencyMs: seen.latencyMs,
+      }));
+      const ok = drivers.every((d) => d.status === 'ok');
+      // The engine's own words stay in the log; the public answer only says whether it answers.
+      for (const [driver, seen] of health) {
+        if (!seen.ok) request.log.warn({ driver, detail: seen.detail }, 'provider unreachable');
+      }
+      return reply.code(ok ? 200 : 503).send({
+        data: { status: ok ? 'ok' : 'unavailable', drivers },
+        message: ok ? 'Providers are reachable' : 'A provider is unreachable',
+      });
     },
   );
 };

@@ -216,8 +216,11 @@ export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     },
     async (request) => {
       const { userId, sessionId } = caller(request);
-      const changed = await changePassword(deps, { userId, sessionId, ...request.body });
-      if (!changed) throw badRequest(authMessages.currentPasswordIncorrect, 'currentPassword');
+      const outcome = await changePassword(deps, { userId, sessionId, ...request.body });
+      if (outcome === 'wrong-current') {
+        throw badRequest(authMessages.currentPasswordIncorrect, 'currentPassword');
+      }
+      if (outcome === 'unchanged') throw badRequest(authMessages.passwordUnchanged, 'password');
       request.log.info({ userId }, 'password changed; other sessions revoked');
       return { data: null, message: authMessages.passwordUpdated };
     },

@@ -28,12 +28,14 @@ import {
 import { listVms } from '../domain/vms/vm-list';
 import { caller } from '../plugins/authenticate';
 import type { RouteOptions } from './deps';
+import { vmInterfaceRoutes } from './vm-interfaces';
 import { vmLookupRoutes } from './vm-lookups';
 
 /** Virtual machines: list, details, credentials, console, create, actions, and usage. */
 export const vmRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   const { db, clock, drivers, secrets, jobs } = deps;
   await app.register(vmLookupRoutes, { deps });
+  await app.register(vmInterfaceRoutes, { deps });
 
   const byId = { params: vmIdParam };
   const action = { ...byId, response: { 200: vmActionResponse } };

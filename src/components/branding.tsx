@@ -1,5 +1,5 @@
 import { Image, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { User } from '../api/contract/users';
 import { APP_TITLE, appTitle } from './app-title';
 
@@ -39,7 +39,10 @@ export function useBranding(user: Branding) {
   );
 }
 
-/** The logo at the top of the sidebar: the company logo, else the reseller's name, else ours. */
+/**
+ * The logo at the top of the sidebar: the company logo (the server falls back to the reseller's),
+ * else, or when the image cannot be loaded, the reseller's name, else ours.
+ */
 export function BrandLogo({
   user,
   compact = false,
@@ -48,7 +51,9 @@ export function BrandLogo({
   compact?: boolean;
 }) {
   const name = appTitle(user.resellerName);
-  if (user.logoUrl)
+  // Remembered per address, so a new logo gets its own chance.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (user.logoUrl && user.logoUrl !== failedUrl)
     return (
       <Image
         src={user.logoUrl}
@@ -57,6 +62,7 @@ export function BrandLogo({
         w={compact ? 32 : 'auto'}
         maw={compact ? 32 : 180}
         fit="contain"
+        onError={() => setFailedUrl(user.logoUrl)}
       />
     );
   if (compact)

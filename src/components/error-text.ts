@@ -66,3 +66,9 @@ export const withLead = (lead: string, error: unknown): string => {
   if (!message) return lead;
   return lead.endsWith(':') ? `${lead} ${message}` : `${lead}: ${message}`;
 };
+
+/** The fixed leads of spec section 8 for the Dashboard's usage table. */
+export const dashboardErrorLeads = {
+  fetchDashboard: 'Error fetching dashboard data',
+  fetchConfigurations: 'Error fetching configurations',
+} as const;

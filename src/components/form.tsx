@@ -6,10 +6,12 @@ import {
   List,
   PasswordInput,
   PinInput,
+  Textarea,
   TextInput,
   type ButtonProps,
   type CheckboxProps,
   type PasswordInputProps,
+  type TextareaProps,
   type TextInputProps,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -55,7 +57,7 @@ function useTextBinding() {
     name: field.name,
     'data-field': field.name,
     value,
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       field.handleChange(event.currentTarget.value),
     onBlur: field.handleBlur,
     error,
@@ -72,6 +74,11 @@ function TextField(props: BoundInputProps<TextInputProps>) {
 function PasswordField(props: BoundInputProps<PasswordInputProps>) {
   const binding = useTextBinding();
   return <PasswordInput {...binding} {...props} />;
+}
+
+function TextareaField(props: BoundInputProps<TextareaProps>) {
+  const binding = useTextBinding();
+  return <Textarea {...binding} {...props} />;
 }
 
 function CheckboxField(props: BoundInputProps<CheckboxProps>) {
@@ -193,7 +200,7 @@ function SubmitButton({ children, disabled, ...props }: ButtonProps & { disabled
 export const { useAppForm, withFieldGroup } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, PasswordField, CheckboxField, CodeField },
+  fieldComponents: { TextField, PasswordField, TextareaField, CheckboxField, CodeField },
   formComponents: { Form, SubmitButton },
 });
 

@@ -1,11 +1,15 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/contract/users';
 import { DEFAULT_TAB_ICON } from '../../src/components/branding';
 import { aUser } from './fixtures';
 import { api, fail, http, ok, server } from './msw';
 import { renderApp } from './render';
 import { setViewportWidth } from './viewport';
+import { serveDashboard } from './dashboard-fixtures';
+
+// The Dashboard, where signing in lands, loads the VM usage.
+beforeEach(() => void serveDashboard());
 
 const signedIn = (overrides: Partial<User> = {}) =>
   server.use(http.get(api('auth/check'), () => ok({ user: aUser(overrides) })));
@@ -223,6 +227,19 @@ describe('protected layout: branding', () => {
       'src',
       'https://cdn.example.com/acme.svg',
     );
+  });
+
+  it('shows the reseller name instead of a logo that cannot be loaded', async () => {
+    setViewportWidth(1280);
+    signedIn({ resellerName: 'Acme Cloud', logoUrl: 'https://cdn.example.com/gone.svg' });
+    await renderApp('/');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    const logo = screen.getByRole('img', { name: 'Acme Cloud' });
+
+    fireEvent.error(logo);
+
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByText('Acme Cloud')).toBeInTheDocument();
   });
 
   it('shows the reseller name when there is no logo', async () => {

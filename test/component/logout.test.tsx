@@ -1,10 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../src/api/session-store';
 import { authQueries } from '../../src/queries/auth';
 import { noVerifiedSession, storeSession, storedUser } from './identity-helpers';
 import { api, fail, http, ok, server } from './msw';
 import { renderApp } from './render';
+import { serveDashboard } from './dashboard-fixtures';
+
+// The Dashboard, where signing in lands, loads the VM usage.
+beforeEach(() => void serveDashboard());
 
 /** A signed-in browser: a remembered session, a token and a cached auth check. */
 function signedIn() {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/api/contract/auth';
 import { messages } from '../../src/api/contract/validation';
 import { sessionStore } from '../../src/api/session-store';
@@ -13,6 +13,10 @@ import {
 } from './identity-helpers';
 import { api, fail, http, ok, server } from './msw';
 import { renderApp } from './render';
+import { serveDashboard } from './dashboard-fixtures';
+
+// The Dashboard, where signing in lands, loads the VM usage.
+beforeEach(() => void serveDashboard());
 
 type View = Awaited<ReturnType<typeof renderApp>>;
 

@@ -24,6 +24,11 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// Mantine's autosizing Textarea listens for web fonts loading.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+});
 window.scrollTo = () => {};
 
 // msw's own 'error' strategy only logs, from where a throw does not reach the test: collect the

@@ -1,8 +1,12 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { aUser } from './fixtures';
 import { api, fail, http, ok, server } from './msw';
 import { renderApp } from './render';
+import { serveDashboard } from './dashboard-fixtures';
+
+// The Dashboard, where signing in lands, loads the VM usage.
+beforeEach(() => void serveDashboard());
 
 describe('protected layout', () => {
   it('redirects to /login when the auth check fails', async () => {

@@ -59,6 +59,7 @@ describe('POST /auth/login', () => {
           logoUrl: 'https://cdn.example/acme.png',
           resellerName: 'Cloudy',
           tabLogoUrl: 'https://cdn.example/tab.png',
+          orderUrls: { newCustomer: null, accountChanges: null },
         },
       },
       message: authMessages.codeSent,

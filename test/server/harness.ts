@@ -26,6 +26,9 @@ export const TEST_SIM_TIMINGS: SimTimings = {
   rebootMs: 3_000,
   resizeMs: 4_000,
   deleteMs: 1_000,
+  networkMs: 1_000,
+  portMs: 2_000,
+  ipMs: 1_000,
   jitter: 0,
 };
 

@@ -221,6 +221,8 @@ describe('the chain distributer -> reseller -> company (the example files)', () 
       resellerEmail: 'staff@skyline.example',
       logoUrl: 'https://cdn.acme.example/logo.png',
       tabLogoUrl: 'https://cdn.skyline.example/favicon.png',
+      // A customer gets no order forms: they are the reseller's own.
+      orderUrls: { newCustomer: null, accountChanges: null },
     });
     // Without its own logo a company shows its reseller's.
     const { me: globexAdmin } = await activateAndSignIn('admin@globex.example');
@@ -257,6 +259,13 @@ describe('the chain distributer -> reseller -> company (the example files)', () 
       isReseller: true,
       companyName: 'Skyline Hosting Ltd',
       resellerName: 'Skyline Cloud',
+      // The staff company has no logo of its own: the reseller's shows.
+      logoUrl: 'https://cdn.skyline.example/logo.svg',
+      tabLogoUrl: 'https://cdn.skyline.example/favicon.png',
+      orderUrls: {
+        newCustomer: 'https://orders.skyline.example/new-customer',
+        accountChanges: 'https://orders.skyline.example/account-changes',
+      },
     });
   });
 

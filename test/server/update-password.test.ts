@@ -68,6 +68,25 @@ describe('POST /users/updatePassword', () => {
     await expect(logIn(server, user.email)).resolves.toBeDefined();
   });
 
+  it('refuses the current password as the new one, so a forced reset really replaces it', async () => {
+    const user = await createUser(server.database.db, { companyId, forcePasswordReset: true });
+    const { token } = await signIn(server, user.email);
+    const elsewhere = await signIn(server, user.email);
+
+    const res = await updatePassword(token, {
+      currentPassword: TEST_PASSWORD,
+      password: TEST_PASSWORD,
+    });
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: 'password', message: authMessages.passwordUnchanged },
+    ]);
+    // Nothing changed: still forced to reset, the other session still alive.
+    expect((await me(token)).json().data.forcePasswordReset).toBe(true);
+    expect((await me(elsewhere.token)).statusCode).toBe(200);
+  });
+
   it.each([
     [{ password: NEW_PASSWORD }, 'currentPassword', messages.passwordRequired],
     [{ currentPassword: TEST_PASSWORD, password: 'weak' }, 'password', messages.passwordTooShort],

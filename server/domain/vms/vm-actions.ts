@@ -7,6 +7,7 @@ import { virtualMachines } from '../../db/vm-schema';
 import { badRequest, conflict, forbidden } from '../../http-error';
 import { enqueueOperation, type VmOperationKind } from '../../jobs/operations';
 import { requireTeamPermission, type Caller } from '../access';
+import { interfacesBusy } from '../networks/interfaces';
 import { requireVmPermission, type VmRecord } from './vm-access';
 
 /**
@@ -40,6 +41,7 @@ async function transition(
   await db.transaction(async (tx) => {
     const { vm } = await requireVmPermission(tx, caller, vmId, action.permission, { lock: true });
     requireStatus(vm.status, action.allowed, action.refusal);
+    if (await interfacesBusy(tx, vm.id)) throw conflict(vmMessages.busy);
     const payload = { from: vm.status, ...(await action.prepare?.(tx, vm)) };
     await tx
       .update(virtualMachines)
@@ -133,6 +135,7 @@ export async function deleteVm(db: Db, caller: Caller, vmId: number, now: Date):
   await db.transaction(async (tx) => {
     const { vm } = await requireVmPermission(tx, caller, vmId, 'vm.delete', { lock: true });
     requireStatus(vm.status, vmRules.canDelete, vmMessages.notDeletable);
+    if (await interfacesBusy(tx, vm.id)) throw conflict(vmMessages.busy);
     await tx
       .update(virtualMachines)
       .set({ deletedAt: now, updatedAt: now })

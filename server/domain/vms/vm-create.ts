@@ -8,7 +8,16 @@ import {
   providerOffers,
   regions,
 } from '../../db/catalog-schema';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { vmInterfaces } from '../../db/network-schema';
+import { PRIMARY_VMNIC } from '../../../src/api/contract/networks';
+import {
+  allocatePrivateIp,
+  newMacAddress,
+  reservePublicIp,
+  type NetworkRecord,
+} from '../networks/addresses';
+import { ensureDefaultNetwork } from '../networks/network-records';
 import { virtualMachines } from '../../db/vm-schema';
 import { badRequest, forbidden } from '../../http-error';
 import { enqueueOperation } from '../../jobs/operations';
@@ -61,9 +70,40 @@ async function resolveOrder(db: Db, input: CreateVmInput) {
   return { username: image.username };
 }
 
+/** The primary interface (vmnic 1), made with the server; with a public address if asked for. */
+async function addPrimaryInterface(
+  tx: Tx,
+  input: {
+    companyId: number;
+    vmId: number;
+    network: NetworkRecord;
+    publicIp: boolean;
+    now: Date;
+  },
+) {
+  const [row] = await tx
+    .insert(vmInterfaces)
+    .values({
+      companyId: input.companyId,
+      vmId: input.vmId,
+      networkId: input.network.id,
+      vmnic: PRIMARY_VMNIC,
+      privateIp: await allocatePrivateIp(tx, input.network),
+      macAddress: newMacAddress(),
+      status: 'Attaching',
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning({ id: vmInterfaces.id });
+  if (input.publicIp) {
+    await reservePublicIp(tx, input.network.regionId, { interfaceId: row!.id }, 'Allocating');
+  }
+}
+
 /**
  * Orders `numberOfInstances` VMs. Each gets its own generated password and SSH key pair (kept
- * encrypted), starts Provisioning, opens its usage period, and gets a create operation — all in
+ * encrypted), starts Provisioning, opens its usage period, gets its primary interface on the
+ * region's default network (and a public address when asked for) and a create operation — all in
  * one transaction, so a VM never exists without the work that builds it. Answers the new ids.
  */
 export async function createVms(
@@ -92,6 +132,11 @@ export async function createVms(
   );
   const { secrets, now } = context;
   return db.transaction(async (tx) => {
+    const network = await ensureDefaultNetwork(tx, {
+      companyId: caller.companyId,
+      regionId: input.regionId,
+      now,
+    });
     const ids: number[] = [];
     for (const [index, name] of names.entries()) {
       const { password, keys } = credentials[index]!;
@@ -122,6 +167,13 @@ export async function createVms(
         vmId,
         configurationId: input.configurationId,
         at: now,
+      });
+      await addPrimaryInterface(tx, {
+        companyId: caller.companyId,
+        vmId,
+        network,
+        publicIp: input.allocatePublicIp,
+        now,
       });
       await enqueueOperation(tx, { companyId: caller.companyId, vmId, kind: 'vm.create', now });
     }

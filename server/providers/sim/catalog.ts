@@ -4,7 +4,8 @@ import type { Catalog, CatalogImage } from '../driver';
 /**
  * The sim engine's world: regions in several countries, images per region, and two provider
  * accounts. Los Angeles has both (so the console offers a choice of provider), every other region
- * one (so it is chosen for the user); a Windows Micro in Los Angeles has none at all.
+ * one (so it is chosen for the user); a Windows Micro in Los Angeles has none at all. Public
+ * addresses come from 198.18.0.0/15, the block set aside for benchmarks, so none is routable.
  */
 
 const regions: Catalog['regions'] = [
@@ -14,6 +15,7 @@ const regions: Catalog['regions'] = [
     countryName: 'United States',
     name: 'US West',
     city: 'Los Angeles',
+    publicIpPool: '198.18.1.0/24',
   },
   {
     key: 'us-nyc-1',
@@ -21,6 +23,7 @@ const regions: Catalog['regions'] = [
     countryName: 'United States',
     name: 'US East',
     city: 'New York',
+    publicIpPool: '198.18.2.0/24',
   },
   {
     key: 'nl-ams-1',
@@ -28,6 +31,7 @@ const regions: Catalog['regions'] = [
     countryName: 'Netherlands',
     name: 'EU West',
     city: 'Amsterdam',
+    publicIpPool: '198.18.3.0/24',
   },
   {
     key: 'de-fra-1',
@@ -35,6 +39,7 @@ const regions: Catalog['regions'] = [
     countryName: 'Germany',
     name: 'EU Central',
     city: 'Frankfurt',
+    publicIpPool: '198.18.4.0/24',
   },
   {
     key: 'sg-sin-1',
@@ -42,6 +47,7 @@ const regions: Catalog['regions'] = [
     countryName: 'Singapore',
     name: 'Asia Pacific',
     city: 'Singapore',
+    publicIpPool: '198.18.5.0/24',
   },
 ];
 

@@ -5,12 +5,15 @@ import type { Db, Tx } from '../../db/client';
 import {
   ProviderRejection,
   type CreateServerRequest,
+  type NetworkSpec,
+  type PortRequest,
   type ProviderDriver,
   type ServerState,
 } from '../driver';
 import { simCatalog } from './catalog';
 import { issueConsoleTicket } from './console-ticket';
 import { SimFaults, type SimAction } from './faults';
+import { SimNetworking } from './networking';
 import { simRequests, simServers, type SimPowerState, type SimTask } from './schema';
 
 export interface SimTimings {
@@ -20,6 +23,11 @@ export interface SimTimings {
   rebootMs: number;
   resizeMs: number;
   deleteMs: number;
+  networkMs: number;
+  /** Plugging and unplugging a port. */
+  portMs: number;
+  /** NATing a public address to a port, or removing it. */
+  ipMs: number;
   /** Each duration varies by up to this fraction either way, as real engines do. */
   jitter: number;
 }
@@ -30,6 +38,9 @@ export const defaultSimTimings: SimTimings = {
   rebootMs: 4_000,
   resizeMs: 10_000,
   deleteMs: 2_000,
+  networkMs: 1_500,
+  portMs: 3_000,
+  ipMs: 1_000,
   jitter: 0.2,
 };
 
@@ -92,8 +103,17 @@ function usageOf(row: SimServer, now: Date): ServerState['usage'] {
 export class SimDriver implements ProviderDriver {
   readonly kind = 'sim';
   readonly faults = new SimFaults();
+  private readonly networking: SimNetworking;
 
-  constructor(private readonly options: SimOptions) {}
+  constructor(private readonly options: SimOptions) {
+    this.networking = new SimNetworking(
+      options.db,
+      options.clock,
+      options.timings,
+      this.faults,
+      (ms) => this.duration(ms),
+    );
+  }
 
   private get now() {
     return this.options.clock.now();
@@ -132,25 +152,37 @@ export class SimDriver implements ProviderDriver {
     }
 
     const now = this.now;
-    const [created] = await db
-      .insert(simServers)
-      .values({
-        ref: `srv-${randomBytes(8).toString('hex')}`,
-        clientToken: request.clientToken,
-        name: request.name,
-        regionKey: request.regionKey,
-        imageKey: request.imageKey,
-        sizeKey: request.sizeKey,
-        publicKey: request.publicKey,
-        powerState: 'building',
-        task: 'spawning',
-        taskEndsAt: new Date(now.getTime() + this.duration(this.options.timings.provisionMs)),
-        taskFailure: this.faults.failureFor('create'),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: simServers.clientToken })
-      .returning({ ref: simServers.ref });
+    const taskFailure = this.faults.failureFor('create');
+    const created = await db.transaction(async (tx) => {
+      const [server] = await tx
+        .insert(simServers)
+        .values({
+          ref: `srv-${randomBytes(8).toString('hex')}`,
+          clientToken: request.clientToken,
+          name: request.name,
+          regionKey: request.regionKey,
+          imageKey: request.imageKey,
+          sizeKey: request.sizeKey,
+          publicKey: request.publicKey,
+          powerState: 'building',
+          task: 'spawning',
+          taskEndsAt: new Date(now.getTime() + this.duration(this.options.timings.provisionMs)),
+          taskFailure,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: simServers.clientToken })
+        .returning({ ref: simServers.ref });
+      if (server) {
+        await this.networking.createPrimaryPort(
+          tx,
+          { ref: server.ref, regionKey: request.regionKey },
+          request.primaryPort,
+          request.publicIp,
+        );
+      }
+      return server;
+    });
     if (created) return created;
     // Another call with the same token won the race.
     const [winner] = await db
@@ -184,12 +216,16 @@ export class SimDriver implements ProviderDriver {
     const [found] = await db.select().from(simServers).where(eq(simServers.ref, ref));
     if (!found) return null;
     const row = await this.settle(db, found);
-    if (row.powerState === 'deleted') return null;
+    if (row.powerState === 'deleted') {
+      await this.networking.dropServerPorts(row.ref);
+      return null;
+    }
     return {
       ref: row.ref,
       powerState: row.powerState,
       task: row.task,
       sizeKey: row.sizeKey,
+      ports: await this.networking.serverPorts(row.ref),
       fault: row.fault,
       usage: usageOf(row, this.now),
     };
@@ -294,6 +330,42 @@ export class SimDriver implements ProviderDriver {
     return this.options.consoleUrl(ticket);
   }
 
+  createNetwork(regionKey: string, spec: NetworkSpec, clientToken: string) {
+    return this.networking.createNetwork(regionKey, spec, clientToken);
+  }
+
+  updateNetwork(ref: string, spec: NetworkSpec, clientToken: string) {
+    return this.networking.updateNetwork(ref, spec, clientToken);
+  }
+
+  deleteNetwork(ref: string, clientToken: string) {
+    return this.networking.deleteNetwork(ref, clientToken);
+  }
+
+  getNetwork(ref: string) {
+    return this.networking.getNetwork(ref);
+  }
+
+  attachPort(serverRef: string, port: PortRequest, clientToken: string) {
+    return this.networking.attachPort(serverRef, port, clientToken);
+  }
+
+  detachPort(ref: string, clientToken: string) {
+    return this.networking.detachPort(ref, clientToken);
+  }
+
+  getPort(ref: string) {
+    return this.networking.getPort(ref);
+  }
+
+  allocatePublicIp(portRef: string, address: string, clientToken: string) {
+    return this.networking.allocatePublicIp(portRef, address, clientToken);
+  }
+
+  releasePublicIp(portRef: string, clientToken: string) {
+    return this.networking.releasePublicIp(portRef, clientToken);
+  }
+
   /** The guest shuts itself down (an OS shutdown or a crash), without any request. */
   async guestShutdown(ref: string): Promise<void> {
     await this.options.db
@@ -311,6 +383,7 @@ export class SimDriver implements ProviderDriver {
   async health() {
     const started = performance.now();
     try {
+      await this.faults.beforeCall('health');
       await this.options.db.execute(sql`select count(*) from ${simServers}`);
       return { ok: true, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
     } catch (error) {

@@ -2,7 +2,18 @@ import { ProviderUnavailable } from '../driver';
 
 /** What the sim can be told to do wrong, for tests and demonstrations of failure handling. */
 
-export type SimAction = 'create' | 'start' | 'stop' | 'reboot' | 'resize' | 'delete' | 'console';
+export type SimAction =
+  | 'create'
+  | 'start'
+  | 'stop'
+  | 'reboot'
+  | 'resize'
+  | 'delete'
+  | 'console'
+  | 'network'
+  | 'port'
+  | 'ip'
+  | 'health';
 
 export type SimFault =
   /** The call is accepted, but the task it starts ends in failure with this message. */

@@ -1,5 +1,6 @@
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from '../../db/columns';
+import type { NetworkSpec } from '../driver';
 
 /**
  * The sim engine's own state. It lives in the product's database so that it survives a restart
@@ -47,4 +48,44 @@ export const simRequests = pgTable('sim_requests', {
   action: text('action').notNull(),
   ref: text('ref').notNull(),
   createdAt: createdAt(),
+});
+
+export const simNetworkStates = ['building', 'active', 'updating', 'deleting', 'deleted'] as const;
+
+export const simNetworks = pgTable('sim_networks', {
+  id: id(),
+  ref: text('ref').notNull().unique(),
+  clientToken: text('client_token').notNull().unique(),
+  regionKey: text('region_key').notNull(),
+  /** The NetworkSpec it was given last. */
+  spec: jsonb('spec').$type<NetworkSpec>().notNull(),
+  state: text('state', { enum: simNetworkStates }).notNull(),
+  /** When the state under way ends (building, updating, deleting). */
+  stateEndsAt: at('state_ends_at'),
+  fault: text('fault'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const simPortStates = ['attaching', 'active', 'detaching', 'deleted'] as const;
+
+export const simPorts = pgTable('sim_ports', {
+  id: id(),
+  ref: text('ref').notNull().unique(),
+  /** The attach call's token; null for a server's primary port, made with the server. */
+  clientToken: text('client_token').unique(),
+  serverRef: text('server_ref').notNull(),
+  networkRef: text('network_ref').notNull(),
+  fixedIp: text('fixed_ip'),
+  macAddress: text('mac_address').notNull(),
+  state: text('state', { enum: simPortStates }).notNull(),
+  stateEndsAt: at('state_ends_at'),
+  publicIp: text('public_ip'),
+  /** A public address change under way: the address it ends with (null: released). */
+  ipTaskEndsAt: at('ip_task_ends_at'),
+  ipTaskTarget: text('ip_task_target'),
+  taskFailure: text('task_failure'),
+  fault: text('fault'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });

@@ -18,6 +18,10 @@ export const loginResponse = envelope(sessionData);
 export const mfaBody = z.object({ code: mfaCodeSchema });
 export const mfaResponse = envelope(sessionData);
 export const checkResponse = envelope(sessionData);
+/** `POST /auth/refreshAuth`: the renewed session's user and its new expiry. */
+export const refreshResponse = envelope(sessionData.extend({ expiresAt: z.date() }));
+/** `POST /auth/shouldResetPassword`: whether the caller must set a new password first. */
+export const shouldResetResponse = envelope(z.object({ shouldReset: z.boolean() }));
 
 /** Messages the console reacts to. */
 export const authMessages = {
@@ -49,6 +53,9 @@ export const authMessages = {
     "If that address belongs to an account waiting for activation, you'll receive a new activation link shortly. Please check your inbox and spam folder.",
   currentPasswordIncorrect: 'Current password is incorrect',
   passwordUpdated: 'Your password has been updated.',
+  /** A forced reset must really replace the password (400 on `password`). */
+  passwordUnchanged: 'The new password must be different from the current one',
+  sessionRenewed: 'Session renewed',
   /** A verified session of a user who must set a new password first (403). */
   passwordResetRequired: 'You must reset your password before continuing',
 } as const;

@@ -20,6 +20,11 @@ export const user = z.object({
   logoUrl: z.string().nullable(),
   resellerName: z.string().nullable(),
   tabLogoUrl: z.string().nullable(),
+  /** The reseller's order forms (Order Services); both null for anybody but the reseller's staff. */
+  orderUrls: z.object({
+    newCustomer: z.string().nullable(),
+    accountChanges: z.string().nullable(),
+  }),
 });
 export type User = z.infer<typeof user>;
 

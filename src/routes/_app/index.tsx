@@ -1,10 +1,96 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Tabs } from '@mantine/core';
+import { IconChartBar, IconShoppingCart, IconUsersGroup } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { z } from 'zod';
+import { tableSearchSchema } from '../../components/data-table/table-search';
 import { PageHeader } from '../../components/page-header';
+import { TeamsTable, teamsListQuery, type TeamsTableState } from '../../components/teams-table';
+import { authQueries } from '../../queries/auth';
+import { dashboardQueries } from '../../queries/dashboard';
+import { teamQueries } from '../../queries/teams';
+import { catalogQueries } from '../../queries/vms';
+import { VmUsageTable } from './-components/vm-usage-table';
+
+const dashboardTabs = ['usage', 'teams'] as const;
+type DashboardTab = (typeof dashboardTabs)[number];
+
+// The open tab and the list state of that tab (a link to a filtered tab opens it as it was).
+const dashboardSearch = tableSearchSchema(['name'], 'name.asc')
+  .pick({ page: true, search: true })
+  .extend({ tab: z.enum(dashboardTabs).catch('usage').default('usage') });
 
 export const Route = createFileRoute('/_app/')({
+  validateSearch: dashboardSearch,
+  search: { middlewares: [stripSearchParams({ tab: 'usage', page: 1, search: '' })] },
+  loaderDeps: ({ search }) => search,
+  // Prefetch on arrival without waiting: each table shows its spinner, or its error, itself.
+  loader: ({ context: { queryClient }, deps, cause }) => {
+    if (cause === 'stay') return;
+    if (deps.tab === 'usage') {
+      void queryClient.prefetchQuery(dashboardQueries.usage());
+      void queryClient.prefetchQuery(catalogQueries.configurations());
+    } else {
+      void queryClient.prefetchQuery(teamQueries.list(teamsListQuery(deps)));
+    }
+  },
   component: DashboardPage,
 });
 
 function DashboardPage() {
-  return <PageHeader title="Dashboard" />;
+  const { tab, page, search } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { data: auth } = useSuspenseQuery(authQueries.check());
+
+  const updateTeams = useCallback(
+    (patch: Partial<TeamsTableState>, { replace }: { replace: boolean }) =>
+      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace }),
+    [navigate],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        action={
+          auth.user.isReseller
+            ? {
+                name: 'Order Services',
+                icon: <IconShoppingCart size={16} aria-hidden />,
+                onClick: () => void navigate({ to: '/orderServices' }),
+              }
+            : undefined
+        }
+      />
+      <Tabs
+        value={tab}
+        // Each tab keeps its own list state: switching starts the other one afresh.
+        onChange={(next) =>
+          void navigate({ search: { tab: (next ?? 'usage') as DashboardTab, page: 1, search: '' } })
+        }
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="usage" leftSection={<IconChartBar size={16} aria-hidden />}>
+            VM Usage
+          </Tabs.Tab>
+          <Tabs.Tab value="teams" leftSection={<IconUsersGroup size={16} aria-hidden />}>
+            Teams
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="usage">
+          <VmUsageTable
+            search={search}
+            onSearchChange={(text) =>
+              void navigate({ search: (prev) => ({ ...prev, search: text }), replace: true })
+            }
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="teams">
+          <TeamsTable state={{ page, search }} onStateChange={updateTeams} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
 }

@@ -1,11 +1,29 @@
+import { Stack } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
+import { authQueries } from '../../queries/auth';
+import { SupportContact } from './-components/support-contact';
+import { SupportFaq } from './-components/support-faq';
 
 export const Route = createFileRoute('/_app/support')({
   component: SupportPage,
 });
 
-// The screen's content comes with its own issue; the route exists so the sidebar lands somewhere.
 function SupportPage() {
-  return <PageHeader title="Support" />;
+  const {
+    data: { user },
+  } = useSuspenseQuery(authQueries.check());
+  return (
+    <>
+      <PageHeader
+        title="Support"
+        secondaryTitle="Answers to common questions, and a line to our team"
+      />
+      <Stack gap="lg">
+        <SupportFaq />
+        <SupportContact email={user.email} />
+      </Stack>
+    </>
+  );
 }

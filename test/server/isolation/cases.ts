@@ -26,6 +26,8 @@ const everyone404: Expected = { admin: 404, manager: 404, operator: 404, viewer:
 const adminOnly: Expected = { admin: 404, manager: 403, operator: 403, viewer: 403 };
 /** Member management on the caller's own team: Managers and Admins get past the role rule. */
 const teamManagers: Expected = { admin: 404, manager: 404, operator: 403, viewer: 403 };
+/** VM editors (Operators up) get past the role rule; Viewers meet it first. */
+const vmEditors: Expected = { admin: 404, manager: 404, operator: 404, viewer: 403 };
 
 export const isolationCases: IsolationCase[] = [
   {
@@ -201,7 +203,107 @@ export const isolationCases: IsolationCase[] = [
     expect: teamManagers,
   },
   ...vmCases(),
+  ...networkCases(),
 ];
+
+/** Every network and interface route that takes an id, with another company's. */
+function networkCases(): IsolationCase[] {
+  const get = (route: string, id: (t: Tenant) => number, label: string): IsolationCase => ({
+    endpoint: `GET /networks/${route}`,
+    label,
+    request: (_own, other) => ({
+      method: 'GET',
+      url: `/networks/${route.replace(':id', String(id(other)))}`,
+    }),
+    expect: everyone404,
+  });
+  return [
+    get(':id', (t) => t.networkId, "another company's network"),
+    get(':id/vmsForNetwork', (t) => t.networkId, "another company's network's VMs"),
+    get('listNetAdapters/:id', (t) => t.vmId, "another company's VM's interfaces"),
+    {
+      endpoint: 'PUT /networks/update/:id',
+      label: "editing another company's network",
+      request: (_own, other) => ({
+        method: 'PUT',
+        url: `/networks/update/${other.networkId}`,
+        payload: { name: 'hacked', cidrBlock: '10.9.0.0/24', networkType: 'custom' },
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'DELETE /networks/delete/:id',
+      label: "another company's network",
+      request: (_own, other) => ({ method: 'DELETE', url: `/networks/delete/${other.networkId}` }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'POST /networks/allocatePublicIp/:id',
+      label: "on another company's interface",
+      request: (_own, other) => ({
+        method: 'POST',
+        url: `/networks/allocatePublicIp/${other.interfaceId}`,
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'DELETE /networks/releasePublicIp/:id',
+      label: "of another company's interface",
+      request: (_own, other) => ({
+        method: 'DELETE',
+        url: `/networks/releasePublicIp/${other.interfaceId}`,
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'GET /virtualMachines/:id/availableNetworks',
+      label: "another company's VM",
+      request: (_own, other) => ({
+        method: 'GET',
+        url: `/virtualMachines/${other.vmId}/availableNetworks`,
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'POST /virtualMachines/:id/addNetworkInterfaces',
+      label: "another company's VM",
+      request: (own, other) => ({
+        method: 'POST',
+        url: `/virtualMachines/${other.vmId}/addNetworkInterfaces`,
+        payload: { networkId: own.networkId },
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'POST /virtualMachines/:id/addNetworkInterfaces',
+      label: "another company's network on the own VM",
+      request: (own, other) => ({
+        method: 'POST',
+        url: `/virtualMachines/${own.vmId}/addNetworkInterfaces`,
+        payload: { networkId: other.networkId },
+      }),
+      expect: vmEditors,
+    },
+    {
+      endpoint: 'DELETE /virtualMachines/:id/removeNetworkInterfaces/:networkId',
+      label: "another company's VM",
+      request: (_own, other) => ({
+        method: 'DELETE',
+        url: `/virtualMachines/${other.vmId}/removeNetworkInterfaces/${other.networkId}`,
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'DELETE /virtualMachines/:id/removeNetworkInterfaces/:networkId',
+      label: "another company's network from the own VM",
+      request: (own, other) => ({
+        method: 'DELETE',
+        url: `/virtualMachines/${own.vmId}/removeNetworkInterfaces/${other.networkId}`,
+      }),
+      expect: vmEditors,
+    },
+  ];
+}
 
 /** Every VM route that takes an id, with another company's VM or team. */
 function vmCases(): IsolationCase[] {
@@ -293,6 +395,8 @@ export const routesWithoutCompanyIds: Record<string, string> = {
   'POST /auth/logout': "the caller's own session",
   'DELETE /auth/logout': "the caller's own session",
   'GET /auth/check': "the caller's own session",
+  'POST /auth/refreshAuth': "the caller's own session",
+  'POST /auth/shouldResetPassword': "the caller's own session",
   'GET /users/me': "the caller's own account",
   'POST /users/updatePassword': "the caller's own account",
   'POST /users/forgotPassword': 'public; answers alike for every address',
@@ -317,4 +421,13 @@ export const routesWithoutCompanyIds: Record<string, string> = {
     'the shared catalogue, the same for every company',
   'GET /virtualMachines/GetDashboardData':
     "no id; counts the caller's company only (dashboard tests)",
+  'GET /healthCheck/remoteAPI': 'public reachability of the provider engines, no company data',
+  'GET /debug/debugSharktech':
+    "Admins only; no id; counts the caller's company only (diagnostics tests)",
+  'GET /networks/list': "no id; the suite checks it never lists the other company's networks",
+  'GET /networks/getCIDRDetails':
+    "checks overlaps with the caller's own networks only; networkId only leaves one out",
+  'POST /networks/create': "takes no company id; the network is the caller's company's",
+  'POST /support/sendEmail': "takes no id; the caller's own account and company (support tests)",
+  'POST /logging': 'public; browser error reports, only logged: no data is read or written',
 };

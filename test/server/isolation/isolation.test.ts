@@ -73,7 +73,7 @@ describe.each([
       },
     );
 
-    it("lists never show the other company's users, teams or VMs", async () => {
+    it("lists never show the other company's users, teams, VMs or networks", async () => {
       const headers = bearer(own().tokens[role]);
       const users = await server.app.inject({
         method: 'GET',
@@ -92,6 +92,13 @@ describe.each([
       });
       const vmIds = (vms.json().data.data as { id: number }[]).map((v) => v.id);
       expect(vmIds).toEqual([own().vmId]);
+      const networks = await server.app.inject({
+        method: 'GET',
+        url: '/api/v1/networks/list?rowsPerPage=100',
+        headers,
+      });
+      const networkIds = (networks.json().data.data as { id: number }[]).map((n) => n.id);
+      expect(networkIds).toEqual([own().networkId]);
       const userIds = (users.json().data.data as { id: number }[]).map((u) => u.id);
       const teamIds = (teams.json().data.data as { id: number }[]).map((t) => t.id);
       expect(userIds).toEqual(expect.arrayContaining(Object.values(own().userIds)));
@@ -123,21 +130,29 @@ describe('coverage', () => {
     const covered = [...new Set(isolationCases.map((c) => c.endpoint))].sort();
     expect(covered).toMatchInlineSnapshot(`
       [
+        "DELETE /networks/delete/:id",
+        "DELETE /networks/releasePublicIp/:id",
         "DELETE /teams/delete",
         "DELETE /teams/removeUser",
         "DELETE /users/delete/:id",
+        "DELETE /virtualMachines/:id/removeNetworkInterfaces/:networkId",
         "DELETE /virtualMachines/delete/:id",
+        "GET /networks/:id",
+        "GET /networks/:id/vmsForNetwork",
+        "GET /networks/listNetAdapters/:id",
         "GET /permissions/list/:id",
         "GET /teams/:id",
         "GET /users/details/:id",
         "GET /users/list",
         "GET /users/teams/:id",
+        "GET /virtualMachines/:id/availableNetworks",
         "GET /virtualMachines/details/:id",
         "GET /virtualMachines/fetchVirtualMachineConfigurations/:regionId",
         "GET /virtualMachines/getAccessKey/:id",
         "GET /virtualMachines/getConsole/:id",
         "GET /virtualMachines/getPassword/:id",
         "GET /virtualMachines/list",
+        "POST /networks/allocatePublicIp/:id",
         "POST /permissions/assign",
         "POST /roles/updateUserRoleForTeam",
         "POST /teams/addUser",
@@ -145,10 +160,12 @@ describe('coverage', () => {
         "POST /teams/update",
         "POST /users/create",
         "POST /users/edit",
+        "POST /virtualMachines/:id/addNetworkInterfaces",
         "POST /virtualMachines/create",
         "POST /virtualMachines/reset/:id",
         "POST /virtualMachines/start/:id",
         "POST /virtualMachines/stop/:id",
+        "PUT /networks/update/:id",
         "PUT /virtualMachines/changeConfiguration",
         "PUT /virtualMachines/edit/:id",
       ]

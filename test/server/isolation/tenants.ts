@@ -13,8 +13,10 @@ export type CallerRole = (typeof callerRoles)[number];
 export interface Tenant {
   companyId: number;
   teamId: number;
-  /** A running VM of the team. */
+  /** A running VM of the team, its primary interface and the network that is on. */
   vmId: number;
+  interfaceId: number;
+  networkId: number;
   /** Catalogue ids of a valid VM order (the catalogue is shared by every company). */
   order: { regionId: number; imageId: number; configurationId: number; providerId: number };
   tokens: Record<CallerRole, string>;
@@ -124,7 +126,22 @@ export async function importTwoTenants(server: TestServer): Promise<[Tenant, Ten
       name: `vm-${key}`,
       numberOfInstances: 1,
     });
-    tenants.push({ companyId: companyIds[index]!, teamId, vmId: ids[0], order, tokens, userIds });
+    const [primary] = await call(
+      server,
+      'GET',
+      `/networks/listNetAdapters/${ids[0]}`,
+      adminHeaders,
+    );
+    tenants.push({
+      companyId: companyIds[index]!,
+      teamId,
+      vmId: ids[0],
+      interfaceId: primary.id,
+      networkId: primary.networkId,
+      order,
+      tokens,
+      userIds,
+    });
   }
   await server.finishOperations();
   return [tenants[0]!, tenants[1]!];

@@ -1,0 +1,284 @@
+import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import {
+  MAX_INTERFACES,
+  networkMessages,
+  PRIMARY_VMNIC,
+  type AvailableNetwork,
+  type NetworkAdapter,
+} from '../../../src/api/contract/networks';
+import { vmMessages } from '../../../src/api/contract/vms';
+import type { Db, Tx } from '../../db/client';
+import { networks, publicIps, vmInterfaces } from '../../db/network-schema';
+import { conflict, HttpError, notFound } from '../../http-error';
+import { enqueueOperation } from '../../jobs/operations';
+import type { Caller } from '../access';
+import { requireVmPermission, type VmRecord } from '../vms/vm-access';
+import {
+  allocatePrivateIp,
+  freePublicIps,
+  lockNetwork,
+  newMacAddress,
+  reservePublicIp,
+} from './addresses';
+
+/**
+ * A VM's network interfaces and their public addresses. Interfaces are plugged and unplugged only
+ * while the VM is stopped (the engines have no hot-plug); public addresses come and go while it
+ * runs. Each change is an operation carried out by the reconciler.
+ */
+
+/** A public address shows from the moment it is reserved until its release is asked for. */
+const shownPublicIp = inArray(publicIps.status, ['Allocating', 'Active']);
+
+export async function listNetAdapters(
+  db: Db,
+  caller: Caller,
+  vmId: number,
+): Promise<NetworkAdapter[]> {
+  await requireVmPermission(db, caller, vmId, 'vm.view');
+  return db
+    .select({
+      id: vmInterfaces.id,
+      vmnic: vmInterfaces.vmnic,
+      networkId: networks.id,
+      networkName: networks.name,
+      cidrBlock: networks.cidrBlock,
+      gatewayIp: networks.gatewayIp,
+      privateIp: vmInterfaces.privateIp,
+      macAddress: vmInterfaces.macAddress,
+      publicIp: publicIps.address,
+      snatEnabled: networks.snatEnabled,
+      status: vmInterfaces.status,
+      statusMessage: vmInterfaces.statusMessage,
+    })
+    .from(vmInterfaces)
+    .innerJoin(networks, eq(networks.id, vmInterfaces.networkId))
+    .leftJoin(publicIps, and(eq(publicIps.interfaceId, vmInterfaces.id), shownPublicIp))
+    .where(eq(vmInterfaces.vmId, vmId))
+    .orderBy(asc(vmInterfaces.vmnic));
+}
+
+/** The company's networks in the VM's region that the VM is not on yet. */
+export async function listAvailableNetworks(
+  db: Db,
+  caller: Caller,
+  vmId: number,
+): Promise<AvailableNetwork[]> {
+  const { vm } = await requireVmPermission(db, caller, vmId, 'vm.view');
+  const joined = db
+    .select({ id: vmInterfaces.networkId })
+    .from(vmInterfaces)
+    .where(eq(vmInterfaces.vmId, vm.id));
+  return db
+    .select({ id: networks.id, name: networks.name, cidrBlock: networks.cidrBlock })
+    .from(networks)
+    .where(
+      and(
+        eq(networks.companyId, caller.companyId),
+        eq(networks.regionId, vm.regionId),
+        isNull(networks.deletedAt),
+        notInArray(networks.id, joined),
+      ),
+    )
+    .orderBy(asc(sql`lower(${networks.name})`), asc(networks.id));
+}
+
+/** Interface changes need a stopped VM, and none of its other interfaces in the middle of one. */
+function requireStoppedVm(vm: VmRecord) {
+  if (vm.status === 'Provisioning') throw conflict(vmMessages.stillProvisioning);
+  if (vm.status !== 'Stopped' && vm.status !== 'Shutoff') throw conflict(networkMessages.stopFirst);
+}
+
+/** Whether any of the VM's interfaces, or their addresses, is changing (VM actions wait for it). */
+export async function interfacesBusy(tx: Db | Tx, vmId: number): Promise<boolean> {
+  const [busy] = await tx
+    .select({ id: vmInterfaces.id })
+    .from(vmInterfaces)
+    .leftJoin(publicIps, eq(publicIps.interfaceId, vmInterfaces.id))
+    .where(
+      and(
+        eq(vmInterfaces.vmId, vmId),
+        or(
+          inArray(vmInterfaces.status, ['Attaching', 'Detaching']),
+          inArray(publicIps.status, ['Allocating', 'Releasing']),
+        ),
+      ),
+    )
+    .limit(1);
+  return busy !== undefined;
+}
+
+export async function addNetworkInterface(
+  db: Db,
+  caller: Caller,
+  vmId: number,
+  networkId: number,
+  now: Date,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { vm } = await requireVmPermission(tx, caller, vmId, 'vm.edit', { lock: true });
+    const network = await lockNetwork(tx, networkId);
+    if (!network || network.companyId !== caller.companyId || network.deletedAt) {
+      throw notFound(networkMessages.notFound);
+    }
+    requireStoppedVm(vm);
+    if (network.regionId !== vm.regionId) throw conflict(networkMessages.otherRegion);
+    const existing = await tx
+      .select({ vmnic: vmInterfaces.vmnic, networkId: vmInterfaces.networkId })
+      .from(vmInterfaces)
+      .where(eq(vmInterfaces.vmId, vm.id));
+    if (existing.some((i) => i.networkId === network.id)) {
+      throw conflict(networkMessages.alreadyConnected);
+    }
+    if (existing.length >= MAX_INTERFACES) throw conflict(networkMessages.maxInterfaces);
+    const used = new Set(existing.map((i) => i.vmnic));
+    const vmnic = Array.from({ length: MAX_INTERFACES }, (_, i) => i + 1).find(
+      (n) => !used.has(n),
+    )!;
+    const [row] = await tx
+      .insert(vmInterfaces)
+      .values({
+        companyId: caller.companyId,
+        vmId: vm.id,
+        networkId: network.id,
+        vmnic,
+        privateIp: await allocatePrivateIp(tx, network),
+        macAddress: newMacAddress(),
+        status: 'Attaching',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: vmInterfaces.id });
+    await enqueueOperation(tx, {
+      companyId: caller.companyId,
+      vmId: vm.id,
+      kind: 'port.attach',
+      payload: { interfaceId: row!.id },
+      now,
+    });
+    return row!.id;
+  });
+}
+
+export async function removeNetworkInterface(
+  db: Db,
+  caller: Caller,
+  vmId: number,
+  networkId: number,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { vm } = await requireVmPermission(tx, caller, vmId, 'vm.edit', { lock: true });
+    const [iface] = await tx
+      .select()
+      .from(vmInterfaces)
+      .where(and(eq(vmInterfaces.vmId, vm.id), eq(vmInterfaces.networkId, networkId)));
+    if (!iface) throw notFound(networkMessages.interfaceNotFound);
+    if (iface.vmnic === PRIMARY_VMNIC) throw conflict(networkMessages.primaryFixed);
+    requireStoppedVm(vm);
+    if (iface.status === 'Attaching' || iface.status === 'Detaching') {
+      throw conflict(networkMessages.interfaceBusy);
+    }
+    // An interface that never got a port has nothing to unplug at the provider.
+    if (iface.status === 'Error' && !iface.portRef) {
+      await freePublicIps(tx, { interfaceIds: [iface.id] });
+      await tx.delete(vmInterfaces).where(eq(vmInterfaces.id, iface.id));
+      return;
+    }
+    await tx
+      .update(vmInterfaces)
+      .set({ status: 'Detaching', statusMessage: null, updatedAt: now })
+      .where(eq(vmInterfaces.id, iface.id));
+    await enqueueOperation(tx, {
+      companyId: caller.companyId,
+      vmId: vm.id,
+      kind: 'port.detach',
+      payload: { interfaceId: iface.id },
+      now,
+    });
+  });
+}
+
+/** The interface (of a VM the caller may edit), with its VM locked and its network. */
+async function editableInterface(tx: Tx, caller: Caller, interfaceId: number) {
+  const [found] = await tx
+    .select({ iface: vmInterfaces, network: networks })
+    .from(vmInterfaces)
+    .innerJoin(networks, eq(networks.id, vmInterfaces.networkId))
+    .where(and(eq(vmInterfaces.id, interfaceId), eq(vmInterfaces.companyId, caller.companyId)));
+  if (!found) throw notFound(networkMessages.interfaceNotFound);
+  const { vm } = await requireVmPermission(tx, caller, found.iface.vmId, 'vm.edit', {
+    lock: true,
+  }).catch((error: unknown) => {
+    // A VM the caller cannot see hides its interfaces too.
+    if (error instanceof HttpError && error.statusCode === 404) {
+      throw notFound(networkMessages.interfaceNotFound);
+    }
+    throw error;
+  });
+  if (vm.status === 'Provisioning') throw conflict(vmMessages.stillProvisioning);
+  if (found.iface.status !== 'Active') throw conflict(networkMessages.interfaceBusy);
+  const [address] = await tx
+    .select()
+    .from(publicIps)
+    .where(eq(publicIps.interfaceId, interfaceId))
+    .for('update');
+  return { ...found, vm, address };
+}
+
+export async function allocateInterfacePublicIp(
+  db: Db,
+  caller: Caller,
+  interfaceId: number,
+  now: Date,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const { iface, network, vm, address } = await editableInterface(tx, caller, interfaceId);
+    if (!network.snatEnabled) throw conflict(networkMessages.publicIpNeedsSnat);
+    if (address) {
+      throw conflict(
+        address.status === 'Releasing'
+          ? networkMessages.interfaceBusy
+          : networkMessages.alreadyHasPublicIp,
+      );
+    }
+    const reserved = await reservePublicIp(
+      tx,
+      vm.regionId,
+      { interfaceId: iface.id },
+      'Allocating',
+    );
+    await enqueueOperation(tx, {
+      companyId: caller.companyId,
+      vmId: vm.id,
+      kind: 'ip.allocate',
+      payload: { interfaceId: iface.id, address: reserved },
+      now,
+    });
+    return reserved;
+  });
+}
+
+export async function releaseInterfacePublicIp(
+  db: Db,
+  caller: Caller,
+  interfaceId: number,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { iface, vm, address } = await editableInterface(tx, caller, interfaceId);
+    if (!address) throw conflict(networkMessages.noPublicIp);
+    if (address.status !== 'Active') throw conflict(networkMessages.interfaceBusy);
+    await tx
+      .update(publicIps)
+      .set({ status: 'Releasing', updatedAt: now })
+      .where(eq(publicIps.id, address.id));
+    await enqueueOperation(tx, {
+      companyId: caller.companyId,
+      vmId: vm.id,
+      kind: 'ip.release',
+      payload: { interfaceId: iface.id },
+      now,
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+
+/**
+ * `POST /logging`: errors the browser could not handle, sent by the console's error reporter.
+ * Public (errors happen before sign-in too), so every size is capped: at most
+ * CLIENT_ERROR_BUFFER events a report, long texts cut rather than refused.
+ */
+export const CLIENT_ERROR_BUFFER = 20;
+/** The largest report body the server reads (bytes). */
+export const CLIENT_ERROR_BODY_LIMIT = 64 * 1024;
+
+export const clientErrorLimits = {
+  message: 1000,
+  stack: 4000,
+  source: 500,
+  url: 500,
+  userAgent: 300,
+} as const;
+
+const cut = (max: number) => z.string().transform((value) => value.slice(0, max));
+
+export const clientErrorTypes = ['error', 'unhandledrejection', 'render'] as const;
+export type ClientErrorType = (typeof clientErrorTypes)[number];
+
+export const clientErrorEvent = z.object({
+  /** An uncaught error, an unhandled promise rejection, or an error the error screen showed. */
+  type: z.enum(clientErrorTypes),
+  message: cut(clientErrorLimits.message),
+  stack: cut(clientErrorLimits.stack).optional(),
+  /** Script, line and column of an uncaught error. */
+  source: cut(clientErrorLimits.source).optional(),
+  /** The console page (path only: query strings can hold tokens). */
+  url: cut(clientErrorLimits.url).optional(),
+  userAgent: cut(clientErrorLimits.userAgent).optional(),
+  /** When the browser saw it (ISO 8601). */
+  occurredAt: z.iso.datetime().optional(),
+});
+export type ClientErrorEvent = z.input<typeof clientErrorEvent>;
+
+export const clientErrorReport = z.object({
+  events: z.array(clientErrorEvent).min(1).max(CLIENT_ERROR_BUFFER),
+  /** Events the browser left out because its buffer was full. */
+  dropped: z.number().int().min(0).max(1_000_000).default(0),
+});
+export type ClientErrorReport = z.input<typeof clientErrorReport>;
+
+export const clientErrorReportResponse = envelope(z.object({ received: z.number().int() }));

@@ -1,0 +1,279 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn } from '../server/mail';
+import { launchChromium, screenshot } from './browser';
+import { readMail, signIn, type Credentials } from './journey';
+import { startServer, type RunningServer } from './server-process';
+
+const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
+const SUPPORT_EMAIL = 'helpdesk@skyline.example';
+const BOOTSTRAP = { email: 'first-admin@example.com', password: 'First!Admin-Passw0rd' };
+const RESELLER: Credentials = {
+  email: 'staff@skyline.example',
+  password: 'Staff!Journey-Passw0rd',
+};
+const CUSTOMER: Credentials = { email: 'it@acme.example', password: 'Acme!Journey-Passw0rd' };
+
+/** The reseller's own web site: its logos and order forms (Chromium runs offline). */
+async function startResellerSite(): Promise<{ url: string; close: () => Promise<void> }> {
+  const logo =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="180" height="36" viewBox="0 0 180 36">' +
+    '<rect width="36" height="36" rx="8" fill="#0b7285"/>' +
+    '<text x="46" y="25" font-family="sans-serif" font-size="20" font-weight="700" fill="#0b7285">Skyline</text></svg>';
+  const icon =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#0b7285"/></svg>';
+  const site: Server = createServer((req, res) => {
+    if (req.url === '/logo.svg' || req.url === '/favicon.svg') {
+      res
+        .writeHead(200, { 'content-type': 'image/svg+xml' })
+        .end(req.url === '/logo.svg' ? logo : icon);
+    } else if (req.url?.startsWith('/orders/')) {
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<title>Order form</title><h1>Skyline order form ${req.url}</h1>`);
+    } else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const { port } = site.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => site.close(() => resolve())),
+  };
+}
+
+/**
+ * Dashboard, Support and Order Services in Chromium, as a reseller's staff and as a customer,
+ * both created the way an operator creates them: the import API, then the e-mailed activation.
+ */
+describe('dashboard, support and order services, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof startResellerSite>>;
+
+  /** A call of the operator (the imports), or of nobody in particular (`asOperator` false). */
+  const api = async (path: string, body: unknown, asOperator = true) => {
+    const res = await fetch(`${server.url}/api/v1${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(asOperator ? { authorization: `Bearer ${OPERATOR_TOKEN}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  };
+
+  /** Follows the activation link e-mailed to the account. */
+  async function activate(credentials: Credentials, firstName: string, lastName: string) {
+    const link = linkIn(await readMail(server, credentials.email, /Activate your/));
+    await api(
+      `/users/confirmEmail/${encodeURIComponent(link.searchParams.get('token')!)}`,
+      {
+        id: Number(link.searchParams.get('id')),
+        password: credentials.password,
+        firstName,
+        lastName,
+      },
+      false,
+    );
+  }
+
+  beforeAll(async () => {
+    site = await startResellerSite();
+    [server, browser] = await Promise.all([
+      startServer({
+        BOOTSTRAP_ADMIN_EMAIL: BOOTSTRAP.email,
+        BOOTSTRAP_ADMIN_PASSWORD: BOOTSTRAP.password,
+        OPERATOR_TOKEN,
+        SUPPORT_EMAIL,
+        LOG_LEVEL: 'warn',
+      }),
+      launchChromium(),
+    ]);
+    await api('/imports/distributer', {
+      items: [
+        {
+          externalId: 'dist-north',
+          name: 'Northwind Distribution',
+          email: 'ops@northwind.example',
+        },
+      ],
+    });
+    await api('/imports/reseller', {
+      items: [
+        {
+          externalId: 'res-skyline',
+          distributerExternalId: 'dist-north',
+          name: 'Skyline Hosting Ltd',
+          email: RESELLER.email,
+          resellerName: 'Skyline Cloud',
+          logoUrl: `${site.url}/logo.svg`,
+          tabLogoUrl: `${site.url}/favicon.svg`,
+          orderUrls: {
+            newCustomer: `${site.url}/orders/new-customer`,
+            accountChanges: `${site.url}/orders/account-changes`,
+          },
+        },
+      ],
+    });
+    await api('/imports/company', {
+      items: [
+        {
+          externalId: 'cust-acme',
+          resellerExternalId: 'res-skyline',
+          name: 'Acme Corporation',
+          admin: { email: CUSTOMER.email, firstName: 'Ada', lastName: 'Acme' },
+        },
+      ],
+    });
+    await activate(RESELLER, 'Rita', 'Reseller');
+    await activate(CUSTOMER, 'Ada', 'Acme');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await site?.close();
+  });
+
+  async function newPage(errors: string[]): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on('pageerror', (err) => errors.push(err.message));
+    return page;
+  }
+
+  it("a reseller's staff: branded dashboard, Order Services, and a message to support", async () => {
+    const errors: string[] = [];
+    const page = await newPage(errors);
+    await signIn(page, server, '/', RESELLER);
+
+    // The reseller's branding: tab title and icon, and the logo in the sidebar.
+    expect(await page.title()).toBe('Skyline Cloud');
+    expect(await page.locator('link#tab-icon').getAttribute('href')).toBe(
+      `${site.url}/favicon.svg`,
+    );
+    await page.getByRole('img', { name: 'Skyline Cloud' }).waitFor();
+    // Loaded from the reseller's site, not a broken image.
+    await page.waitForFunction(
+      'document.querySelector(\'img[alt="Skyline Cloud"]\')?.naturalWidth > 0',
+    );
+
+    // The dashboard: its tabs (the usage figures are not checked here) and Order Services.
+    expect(await page.getByRole('tab', { name: 'VM Usage' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await page.getByPlaceholder('Search VM sizes...').waitFor();
+    await screenshot(page, 'reseller-01-dashboard');
+    await page.getByRole('tab', { name: 'Teams' }).click();
+    await page.waitForURL(`${server.url}/?tab=teams`);
+    await page.getByRole('cell', { name: 'Unassigned' }).waitFor();
+    await screenshot(page, 'reseller-02-dashboard-teams');
+
+    await page.getByRole('button', { name: 'Order Services' }).click();
+    await page.waitForURL(`${server.url}/orderServices`);
+    const newCustomer = page
+      .getByRole('region', { name: 'New Customer' })
+      .getByRole('link', { name: /Open order form/ });
+    expect(await newCustomer.getAttribute('href')).toBe(`${site.url}/orders/new-customer`);
+    expect(await newCustomer.getAttribute('target')).toBe('_blank');
+    expect(await newCustomer.getAttribute('rel')).toBe('noopener noreferrer');
+    const changes = page
+      .getByRole('region', { name: 'Account Changes' })
+      .getByRole('link', { name: /Open order form/ });
+    expect(await changes.getAttribute('href')).toBe(`${site.url}/orders/account-changes`);
+    await screenshot(page, 'reseller-03-order-services');
+
+    // The order form opens in a new tab that cannot reach back into the console.
+    const [form] = await Promise.all([page.context().waitForEvent('page'), newCustomer.click()]);
+    await form.waitForLoadState();
+    expect(form.url()).toBe(`${site.url}/orders/new-customer`);
+    expect(await form.evaluate<boolean>('window.opener === null')).toBe(true);
+    await form.close();
+    expect(page.url()).toBe(`${server.url}/orderServices`);
+
+    // Support: the FAQ, one answer at a time, then a message to the support team.
+    await page.getByRole('link', { name: 'Support' }).click();
+    await page.getByRole('button', { name: 'How do I create a team?' }).waitFor();
+    await screenshot(page, 'reseller-04-support');
+    await page.getByRole('button', { name: 'What is the acceptable use policy?' }).click();
+    await page.getByRole('heading', { name: '7. Reporting violations' }).waitFor();
+    await screenshot(page, 'reseller-05-support-open');
+    await page.getByRole('button', { name: 'How do I reset my password?' }).click();
+    await page
+      .getByRole('heading', { name: '7. Reporting violations' })
+      .waitFor({ state: 'hidden' });
+
+    await page.getByRole('searchbox', { name: 'Search questions' }).fill('PASSWORD');
+    expect(await page.getByRole('button', { name: /\?$/ }).allTextContents()).toEqual([
+      'How do I reset my password?',
+    ]);
+    await page.getByRole('searchbox', { name: 'Search questions' }).fill('');
+
+    await page.getByRole('button', { name: 'Get In Touch' }).click();
+    const message = page.getByPlaceholder('Please describe your issue for our support team');
+    await message.fill('Please add a Large VM quota for our customer Acme.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const sent = page.getByRole('button', { name: 'Message sent!' });
+    await sent.waitFor();
+    expect(await sent.isDisabled()).toBe(true);
+    await screenshot(page, 'reseller-06-support-sent');
+    await message.press('End');
+    await message.pressSequentially(' Thanks!');
+    expect(await page.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true);
+
+    const mail = await readMail(server, SUPPORT_EMAIL, /Support request/);
+    expect(mail.subject).toBe('Support request from Rita Reseller (Skyline Hosting Ltd)');
+    expect(mail.text).toContain(`From: Rita Reseller <${RESELLER.email}>`);
+    expect(mail.text).toContain('Please add a Large VM quota for our customer Acme.');
+
+    expect(errors).toEqual([]);
+  });
+
+  it('a customer: no Order Services, and the page itself sends them to the dashboard', async () => {
+    const errors: string[] = [];
+    const page = await newPage(errors);
+    await signIn(page, server, '/', CUSTOMER);
+
+    await page.getByRole('tab', { name: 'VM Usage' }).waitFor();
+    await page.getByRole('tab', { name: 'Teams' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Order Services' }).count()).toBe(0);
+    // The company has no logo of its own: the reseller's shows.
+    await page.getByRole('img', { name: 'Skyline Cloud' }).waitFor();
+    await screenshot(page, 'customer-01-dashboard');
+
+    await page.goto(`${server.url}/orderServices`);
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Order Services' }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Support' }).click();
+    await page.getByRole('button', { name: 'What should I do when I run into trouble?' }).click();
+    await page.getByText('We answer by e-mail at the address you sign in with.').waitFor();
+    await screenshot(page, 'customer-02-support');
+
+    // An error the console did not handle reaches the server log, via POST /logging.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          setTimeout(() => {
+            throw new Error('e2e unhandled error for the log');
+          });
+          setTimeout(resolve, 50);
+        }),
+    );
+    // Leaving the page sends what the reporter holds.
+    await page.evaluate("window.dispatchEvent(new Event('pagehide'))");
+    for (
+      let attempt = 0;
+      attempt < 50 && !server.output().includes('e2e unhandled');
+      attempt += 1
+    ) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(server.output()).toContain('e2e unhandled error for the log');
+
+    expect(errors).toEqual(['e2e unhandled error for the log']);
+  });
+});
