@@ -1,6 +1,11 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { expect } from 'vitest';
 import type { AvailableNetwork, NetworkAdapter } from '../../src/api/contract/networks';
 import { api, http, ok, server } from './msw';
-import { gate, type Recorded } from './teams-fixtures';
+import { renderApp } from './render';
+import { gate, serveTeams, signIn, type Recorded } from './teams-fixtures';
+import { aVmDetails, serveVm } from './vms-fixtures';
 
 /** An interface of VM 12 as networks/listNetAdapters sends it; vmnic N sits on network 100 + N. */
 export const anAdapter = (
@@ -33,14 +38,23 @@ export const AVAILABLE: AvailableNetwork[] = [
 type Answer = () => Response | Promise<Response>;
 
 /**
- * Serves the interfaces of VM 12 and the calls that change them, recording each. By default the
- * provider is slow: a new interface stays Attaching and a public IP stays unallocated until the
- * test moves them on with `update`; a removal and a release take effect at once.
+ * Serves the interfaces of VM 12 and the calls that change them, recording each, as the API does:
+ * a new interface stays Attaching until the test moves it on with `update`; a public IP shows
+ * from the moment it is reserved and goes at once when released; a removal takes effect at once.
+ * `slowRemoval` leaves a removed interface Detaching; `hiddenUntilAllocated` shows a public IP
+ * only once the test sets it.
  */
 export function serveInterfaces({
   adapters = [PRIMARY, anAdapter(2)],
   available = AVAILABLE,
-}: { adapters?: NetworkAdapter[]; available?: AvailableNetwork[] } = {}) {
+  slowRemoval = false,
+  hiddenUntilAllocated = false,
+}: {
+  adapters?: NetworkAdapter[];
+  available?: AvailableNetwork[];
+  slowRemoval?: boolean;
+  hiddenUntilAllocated?: boolean;
+} = {}) {
   let current = [...adapters];
   const calls: { action: string; id: unknown; body?: Recorded }[] = [];
   const answers: Record<string, Answer | undefined> = {};
@@ -83,13 +97,24 @@ export function serveInterfaces({
       async ({ request, params }) => {
         const refused = await record('remove', params.networkId, request);
         if (refused) return refused;
-        current = current.filter((a) => a.networkId !== Number(params.networkId));
+        const networkId = Number(params.networkId);
+        current = slowRemoval
+          ? current.map((a) =>
+              a.networkId === networkId ? { ...a, status: 'Detaching' as const } : a,
+            )
+          : current.filter((a) => a.networkId !== networkId);
         return ok(null, 'Removed');
       },
     ),
     http.post(api('networks/allocatePublicIp/:id'), async ({ request, params }) => {
       const refused = await record('allocate', params.id, request);
-      return refused ?? ok(null, 'Accepted');
+      if (refused) return refused;
+      if (!hiddenUntilAllocated) {
+        current = current.map((a) =>
+          a.id === Number(params.id) ? { ...a, publicIp: '203.0.113.50' } : a,
+        );
+      }
+      return ok(null, 'IP allocated successfully');
     }),
     http.delete(api('networks/releasePublicIp/:id'), async ({ request, params }) => {
       const refused = await record('release', params.id, request);
@@ -112,4 +137,37 @@ export function serveInterfaces({
       answers[action] = response;
     },
   };
+}
+
+/** The rows of the (one) interface table, as shown under any open dialog. */
+export const interfaceRows = () =>
+  within(screen.getByRole('table', { hidden: true }))
+    .getAllByRole('row', { hidden: true })
+    .slice(1);
+
+export const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell', { hidden: true })
+    .map((cell) => cell.textContent);
+
+/** Opens the edit page of VM 12 (Stopped unless told otherwise) with its interfaces served. */
+export async function openVmEdit(
+  options: Parameters<typeof serveInterfaces>[0] = {},
+  vm: Parameters<typeof aVmDetails>[0] = { status: 'Stopped' },
+) {
+  signIn();
+  serveTeams();
+  const served = serveVm(aVmDetails(vm));
+  const interfaces = serveInterfaces(options);
+  const view = await renderApp('/virtualMachineDetails/12/edit');
+  await screen.findByRole('heading', { level: 2, name: 'Edit web-01' });
+  await screen.findByText('default-frankfurt');
+  return { ...view, vm: served, interfaces };
+}
+
+/** Reloads the interfaces from the table's Refresh (disabled while a load runs, and a moment after). */
+export async function refreshInterfaces(user: UserEvent) {
+  const refresh = screen.getByRole('button', { name: 'Refresh' });
+  await waitFor(() => expect(refresh).toBeEnabled());
+  await user.click(refresh);
 }

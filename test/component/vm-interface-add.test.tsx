@@ -3,37 +3,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INTERFACE_POLL_MS } from '../../src/queries/networks';
 import { useFakeTimersForUser } from './fake-timers';
-import { serveInterfaces } from './interfaces-fixtures';
+import { interfaceRows, openVmEdit } from './interfaces-fixtures';
 import { api, fail, http, ok, server } from './msw';
-import { renderApp } from './render';
-import { serveTeams, signIn } from './teams-fixtures';
 import { pick } from './users-fixtures';
-import { aVmDetails, recordAction, serveVm } from './vms-fixtures';
+import { recordAction } from './vms-fixtures';
 
 afterEach(() => {
   act(() => notifications.clean());
 });
 
-const rowTexts = () =>
-  within(screen.getByRole('table', { hidden: true }))
-    .getAllByRole('row', { hidden: true })
-    .slice(1)
-    .map((row) => row.textContent);
+const rowTexts = () => interfaceRows().map((row) => row.textContent);
 
-async function openEdit(
-  options: Parameters<typeof serveInterfaces>[0] = {},
-  status: 'Running' | 'Stopped' = 'Stopped',
-) {
-  signIn();
-  serveTeams();
-  const vm = serveVm(aVmDetails({ status }));
-  const interfaces = serveInterfaces(options);
-  const view = await renderApp('/virtualMachineDetails/12/edit');
-  await screen.findByText('default-frankfurt');
-  return { ...view, vm, interfaces };
-}
-
-type User = Awaited<ReturnType<typeof openEdit>>['user'];
+type User = Awaited<ReturnType<typeof openVmEdit>>['user'];
 
 /** Opens the add dialog and picks frontend. */
 async function pickFrontend(user: User) {
@@ -62,7 +43,7 @@ const poll = () => act(() => vi.advanceTimersByTimeAsync(INTERFACE_POLL_MS + 10)
 
 describe('VM edit: adding an interface', { timeout: 20_000 }, () => {
   it('asks for a network first, then waits for the attachment and closes with the toast', async () => {
-    const { user, interfaces } = await openEdit();
+    const { user, interfaces } = await openVmEdit();
     await user.click(screen.getByRole('button', { name: 'Add Interface' }));
     const picker = await screen.findByRole('dialog', { name: 'Add Network Interface' });
     const select = await within(picker).findByRole('combobox', { name: 'Network' });
@@ -91,7 +72,7 @@ describe('VM edit: adding an interface', { timeout: 20_000 }, () => {
   });
 
   it('waits up to 2 minutes, then says so; Continue Working closes and the toast still comes', async () => {
-    const { user, interfaces } = await openEdit();
+    const { user, interfaces } = await openVmEdit();
     const picked = await pickFrontend(user);
     const fakeUser = useFakeTimersForUser();
     const waiting = await send(fakeUser, picked);
@@ -112,7 +93,7 @@ describe('VM edit: adding an interface', { timeout: 20_000 }, () => {
   });
 
   it('toasts an attachment the provider could not make, with its reason', async () => {
-    const { user, interfaces } = await openEdit();
+    const { user, interfaces } = await openVmEdit();
     const picked = await pickFrontend(user);
     await send(useFakeTimersForUser(), picked);
     interfaces.update(50, {
@@ -129,7 +110,7 @@ describe('VM edit: adding an interface', { timeout: 20_000 }, () => {
   });
 
   it('keeps a refused request in the dialog and toasts it', async () => {
-    const { user, interfaces } = await openEdit();
+    const { user, interfaces } = await openVmEdit();
     interfaces.answer('add', () => fail(409, 'The VM is already connected to this network'));
     await user.click(screen.getByRole('button', { name: 'Add Interface' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Network Interface' });
@@ -146,7 +127,7 @@ describe('VM edit: adding an interface', { timeout: 20_000 }, () => {
   });
 
   it('says when no network is available, and refuses to add', async () => {
-    const { user, interfaces } = await openEdit({ available: [] });
+    const { user, interfaces } = await openVmEdit({ available: [] });
     await user.click(screen.getByRole('button', { name: 'Add Interface' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Network Interface' });
     expect(
@@ -162,7 +143,7 @@ describe('VM edit: adding an interface', { timeout: 20_000 }, () => {
   });
 
   it('shows a failed load of the available networks under its lead', async () => {
-    const { user } = await openEdit();
+    const { user } = await openVmEdit();
     server.use(
       http.get(api('virtualMachines/:id/availableNetworks'), () => fail(500, 'Provider down')),
     );
@@ -180,7 +161,7 @@ describe(
   { timeout: 20_000 },
   () => {
     it('offers the stop from Add Interface, toasts, reloads 1.5 s later, then adds', async () => {
-      const { user, vm } = await openEdit({}, 'Running');
+      const { user, vm } = await openVmEdit({}, { status: 'Running' });
       const stop = recordAction('post', 'virtualMachines/stop/:id', () => {
         vm.set({ status: 'Stopped' });
         return ok(null, 'Accepted');
@@ -208,7 +189,7 @@ describe(
     });
 
     it('offers the stop from Remove too, and keeps a refused stop in the dialog', async () => {
-      const { user, interfaces } = await openEdit({}, 'Running');
+      const { user, interfaces } = await openVmEdit({}, { status: 'Running' });
       recordAction('post', 'virtualMachines/stop/:id', () =>
         fail(409, 'The VM is busy with another operation; try again when it ends'),
       );

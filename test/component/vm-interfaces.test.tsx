@@ -1,7 +1,15 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { anAdapter, PRIMARY, serveInterfaces } from './interfaces-fixtures';
+import {
+  anAdapter,
+  cellsOf,
+  interfaceRows,
+  openVmEdit,
+  refreshInterfaces,
+  PRIMARY,
+  serveInterfaces,
+} from './interfaces-fixtures';
 import { api, fail, http, server } from './msw';
 import { renderApp } from './render';
 import { serveTeams, signIn } from './teams-fixtures';
@@ -12,35 +20,16 @@ afterEach(() => {
 });
 
 const interfacesTable = () => screen.getByRole('table');
-const rows = () => within(interfacesTable()).getAllByRole('row').slice(1);
-const cellsOf = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent);
-
-async function openEdit(
-  options: Parameters<typeof serveInterfaces>[0] = {},
-  vm: Parameters<typeof aVmDetails>[0] = { status: 'Stopped' },
-) {
-  signIn();
-  serveTeams();
-  const served = serveVm(aVmDetails(vm));
-  const interfaces = serveInterfaces(options);
-  const view = await renderApp('/virtualMachineDetails/12/edit');
-  await screen.findByRole('heading', { level: 2, name: 'Edit web-01' });
-  await screen.findByText('default-frankfurt');
-  return { ...view, vm: served, interfaces };
-}
 
 describe('VM edit: the interface list', { timeout: 15_000 }, () => {
   it('lists each interface with its addresses, Not Configured or the NAT-enabled public IP', async () => {
-    await openEdit();
+    await openVmEdit();
     expect(
       within(interfacesTable())
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['vmnic', 'Network', 'CIDR', 'Gateway', 'Private IP', 'MAC', 'Public IP', 'Actions']);
-    expect(cellsOf(rows()[0]!).slice(0, 7)).toEqual([
+    expect(cellsOf(interfaceRows()[0]!).slice(0, 7)).toEqual([
       'vmnic 1Primary',
       'default-frankfurt',
       '10.1.0.0/24',
@@ -49,18 +38,20 @@ describe('VM edit: the interface list', { timeout: 15_000 }, () => {
       'fa:16:3e:00:00:01',
       '203.0.113.7NAT Enabled',
     ]);
-    expect(cellsOf(rows()[1]!)[6]).toBe('Not Configured');
+    expect(cellsOf(interfaceRows()[1]!)[6]).toBe('Not Configured');
   });
 
   it('never offers to remove the primary interface; others can be', async () => {
-    await openEdit();
-    expect(within(rows()[0]!).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    await openVmEdit();
+    expect(
+      within(interfaceRows()[0]!).queryByRole('button', { name: /Remove/ }),
+    ).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove vmnic 1' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove vmnic 2' })).toBeEnabled();
   });
 
   it('offers a public IP only on a network with SNAT', async () => {
-    await openEdit({ adapters: [PRIMARY, anAdapter(2, { snatEnabled: false })] });
+    await openVmEdit({ adapters: [PRIMARY, anAdapter(2, { snatEnabled: false })] });
     expect(
       screen.queryByRole('button', { name: 'Allocate Public IP to vmnic 2' }),
     ).not.toBeInTheDocument();
@@ -68,7 +59,7 @@ describe('VM edit: the interface list', { timeout: 15_000 }, () => {
   });
 
   it('disables Add Interface at 5 interfaces, saying why', async () => {
-    await openEdit({ adapters: [PRIMARY, ...[2, 3, 4, 5].map((n) => anAdapter(n))] });
+    await openVmEdit({ adapters: [PRIMARY, ...[2, 3, 4, 5].map((n) => anAdapter(n))] });
     expect(screen.getByRole('button', { name: 'Add Interface' })).toBeDisabled();
     expect(screen.getByText('A VM can have at most 5 network interfaces')).toBeInTheDocument();
   });
@@ -96,8 +87,8 @@ describe('VM edit: the interface list', { timeout: 15_000 }, () => {
 
 describe('VM edit: a Viewer', { timeout: 15_000 }, () => {
   it('sees the interfaces read-only', async () => {
-    await openEdit({}, { yourRoleId: 4 });
-    expect(rows()).toHaveLength(2);
+    await openVmEdit({}, { yourRoleId: 4 });
+    expect(interfaceRows()).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Add Interface' })).not.toBeInTheDocument();
     expect(
       screen.queryByRole('button', { name: /Public IP|Remove vmnic/ }),
@@ -105,97 +96,20 @@ describe('VM edit: a Viewer', { timeout: 15_000 }, () => {
   });
 });
 
-describe('VM edit: public IPs', { timeout: 15_000 }, () => {
-  it('allocates a public IP on a running VM: asks, waits for the address, then toasts', async () => {
-    const { user, interfaces } = await openEdit({}, { status: 'Running' });
-    await user.click(screen.getByRole('button', { name: 'Allocate Public IP to vmnic 2' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Allocate a public IP to vmnic 2?' });
-    expect(dialog).toHaveTextContent('translated to its private address 10.2.0.5');
-    await user.click(within(dialog).getByRole('button', { name: 'Allocate' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(interfaces.calls).toEqual([{ action: 'allocate', id: '2' }]);
-    expect(cellsOf(rows()[1]!)[6]).toBe('Allocating...');
-    expect(screen.queryByText('IP allocated successfully')).not.toBeInTheDocument();
-
-    interfaces.update(2, { publicIp: '203.0.113.8' });
-    await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(await screen.findByText('IP allocated successfully')).toBeInTheDocument();
-    expect(cellsOf(rows()[1]!)[6]).toBe('203.0.113.8NAT Enabled');
-    expect(screen.getByRole('button', { name: 'Release Public IP of vmnic 2' })).toBeEnabled();
-  });
-
-  it('toasts a provider that could not allocate, with its reason', async () => {
-    const { user, interfaces } = await openEdit();
-    await user.click(screen.getByRole('button', { name: 'Allocate Public IP to vmnic 2' }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Allocate' }),
-    );
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(interfaces.calls).toHaveLength(1);
-    expect(cellsOf(rows()[1]!)[6]).toBe('Allocating...');
-    interfaces.update(2, {
-      status: 'Error',
-      statusMessage: 'No public IP address is left in this region',
-    });
-    await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(
-      await screen.findByText('Failed to allocate IP: No public IP address is left in this region'),
-    ).toBeInTheDocument();
-    expect(cellsOf(rows()[1]!)[0]).toBe('vmnic 2Error');
-  });
-
-  it('keeps a refused allocation in the dialog and toasts it', async () => {
-    const { user, interfaces } = await openEdit();
-    interfaces.answer('allocate', () =>
-      fail(409, 'A public IP needs a standard network (with SNAT)'),
-    );
-    await user.click(screen.getByRole('button', { name: 'Allocate Public IP to vmnic 2' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Allocate' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Failed to allocate IP: A public IP needs a standard network (with SNAT)',
-    );
-    expect(screen.getByText('Failed to allocate IP')).toBeInTheDocument();
-  });
-
-  it('releases a public IP after confirmation', async () => {
-    const { user, interfaces } = await openEdit({}, { status: 'Running' });
-    await user.click(screen.getByRole('button', { name: 'Release Public IP of vmnic 1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Release the public IP of vmnic 1?' });
-    expect(dialog).toHaveTextContent('203.0.113.7 goes back to the pool');
-    await user.click(within(dialog).getByRole('button', { name: 'Release' }));
-    expect(await screen.findByText('IP deallocated successfully')).toBeInTheDocument();
-    expect(interfaces.calls).toEqual([{ action: 'release', id: '1' }]);
-    expect(cellsOf(rows()[0]!)[6]).toBe('Not Configured');
-  });
-
-  it('keeps a refused release in the dialog and toasts it', async () => {
-    const { user, interfaces } = await openEdit();
-    interfaces.answer('release', () => fail(409, 'The interface has no public IP'));
-    await user.click(screen.getByRole('button', { name: 'Release Public IP of vmnic 1' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Release' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Failed to deallocate IP: The interface has no public IP',
-    );
-    expect(screen.getByText('Failed to deallocate IP')).toBeInTheDocument();
-  });
-});
-
 describe('VM edit: removing an interface', { timeout: 15_000 }, () => {
   it('removes an interface of a stopped VM after confirmation', async () => {
-    const { user, interfaces } = await openEdit();
+    const { user, interfaces } = await openVmEdit();
     await user.click(screen.getByRole('button', { name: 'Remove vmnic 2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove vmnic 2?' });
     expect(dialog).toHaveTextContent('disconnected from net-2');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Network interface removed successfully')).toBeInTheDocument();
     expect(interfaces.calls).toEqual([{ action: 'remove', id: '102' }]);
-    expect(rows()).toHaveLength(1);
+    expect(interfaceRows()).toHaveLength(1);
   });
 
   it('keeps a refused removal in the dialog and toasts it', async () => {
-    const { user, interfaces } = await openEdit();
+    const { user, interfaces } = await openVmEdit();
     interfaces.answer('remove', () =>
       fail(409, 'Stop the VM before changing its network interfaces'),
     );
@@ -206,7 +120,28 @@ describe('VM edit: removing an interface', { timeout: 15_000 }, () => {
       'Failed to remove network interface: Stop the VM before changing its network interfaces',
     );
     expect(screen.getByText('Failed to remove network interface')).toBeInTheDocument();
-    expect(rows()).toHaveLength(2);
+    expect(interfaceRows()).toHaveLength(2);
+  });
+});
+
+describe('VM edit: a removal the provider works on', { timeout: 15_000 }, () => {
+  it('shows the interface Detaching, then toasts a removal that failed', async () => {
+    const { user, interfaces } = await openVmEdit({ slowRemoval: true });
+    await user.click(screen.getByRole('button', { name: 'Remove vmnic 2' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }),
+    );
+    await waitFor(() => expect(cellsOf(interfaceRows()[1]!)[0]).toBe('vmnic 2Detaching'));
+    expect(screen.queryByText(/Network interface removed/)).not.toBeInTheDocument();
+
+    interfaces.update(2, { status: 'Active', statusMessage: 'Removal failed: the port is busy' });
+    await refreshInterfaces(user);
+    expect(
+      await screen.findByText(
+        'Failed to remove network interface: Removal failed: the port is busy',
+      ),
+    ).toBeInTheDocument();
+    expect(interfaceRows()).toHaveLength(2);
   });
 });
 
@@ -222,8 +157,8 @@ describe('VM details: the read-only interface list', { timeout: 15_000 }, () => 
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['vmnic', 'Network', 'CIDR', 'Gateway', 'Private IP', 'MAC', 'Public IP']);
-    expect(cellsOf(rows()[0]!)[6]).toBe('203.0.113.7NAT Enabled');
-    expect(cellsOf(rows()[1]!)).toEqual([
+    expect(cellsOf(interfaceRows()[0]!)[6]).toBe('203.0.113.7NAT Enabled');
+    expect(cellsOf(interfaceRows()[1]!)).toEqual([
       'vmnic 2',
       'net-2',
       '10.2.0.0/24',

@@ -52,10 +52,10 @@ describe('polling the interfaces of a VM', () => {
 });
 
 describe('the outcome of an interface operation', () => {
-  const add: Operation = { kind: 'add', interfaceId: 2 };
-  const remove: Operation = { kind: 'remove', interfaceId: 2 };
-  const allocate: Operation = { kind: 'allocate', interfaceId: 2 };
-  const release: Operation = { kind: 'release', interfaceId: 2 };
+  const add: Operation = { kind: 'add', interfaceId: 2, message: null };
+  const remove: Operation = { kind: 'remove', interfaceId: 2, message: null };
+  const allocate: Operation = { kind: 'allocate', interfaceId: 2, message: null };
+  const release: Operation = { kind: 'release', interfaceId: 2, message: null };
 
   it('an interface being added is done once Active, failed once in Error or gone', () => {
     expect(outcomeOf(add, [adapter(2, { status: 'Attaching' })])).toEqual({ settled: false });
@@ -67,9 +67,26 @@ describe('the outcome of an interface operation', () => {
     expect(outcomeOf(add, [adapter(1)])).toEqual({ settled: true, failure: null });
   });
 
-  it('an interface being removed is done once gone', () => {
+  it('an interface being removed is done once gone, failed once Active again', () => {
     expect(outcomeOf(remove, [adapter(2, { status: 'Detaching' })])).toEqual({ settled: false });
     expect(outcomeOf(remove, [adapter(1)])).toEqual({ settled: true });
+    expect(outcomeOf(remove, [adapter(2, { statusMessage: 'Removal failed: port busy' })])).toEqual(
+      { settled: true, failure: 'Removal failed: port busy' },
+    );
+  });
+
+  it('takes only a new message on the interface for a failed public IP change', () => {
+    const old = 'Public IP allocation failed: earlier';
+    const again = { ...allocate, message: old };
+    expect(outcomeOf(again, [adapter(2, { statusMessage: old })])).toEqual({ settled: false });
+    expect(
+      outcomeOf(again, [adapter(2, { statusMessage: 'Public IP allocation failed: pool empty' })]),
+    ).toEqual({ settled: true, failure: 'Public IP allocation failed: pool empty' });
+    expect(
+      outcomeOf(release, [
+        adapter(2, { publicIp: '203.0.113.9', statusMessage: 'Public IP release failed: busy' }),
+      ]),
+    ).toEqual({ settled: true, failure: 'Public IP release failed: busy' });
   });
 
   it('a public IP is allocated once the interface shows one, released once it shows none', () => {

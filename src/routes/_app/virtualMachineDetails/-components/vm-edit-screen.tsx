@@ -93,7 +93,7 @@ export function VmEditScreen({ id }: { id: number }) {
             </Alert>
           )}
         </Paper>
-        {canOperate ? (
+        {canEdit ? (
           <VmInterfaceEditor id={id} details={details} onStopped={reloadAfterStop} />
         ) : (
           <VmInterfacesList vmId={id} />

@@ -1,4 +1,4 @@
-import { Badge, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { PRIMARY_VMNIC, type NetworkAdapter } from '../../../../../api/contract/networks';
 import { createAppColumnHelper } from '../../../../../components/data-table/table-hook';
 
@@ -44,13 +44,7 @@ function VmnicCell({ adapter }: { adapter: NetworkAdapter }) {
           Primary
         </Badge>
       )}
-      {badge && adapter.statusMessage ? (
-        <Tooltip label={adapter.statusMessage} multiline w={260}>
-          {badge}
-        </Tooltip>
-      ) : (
-        badge
-      )}
+      {badge}
     </Stack>
   );
 }
@@ -106,10 +100,18 @@ export const interfaceColumns = (progress: ReadonlyMap<number, PublicIpProgress>
   }),
   column.accessor('networkName', {
     header: 'Network',
-    cell: ({ getValue }) => (
-      <Text size="sm" fw={500}>
-        {getValue()}
-      </Text>
+    cell: ({ row }) => (
+      <Stack gap={2}>
+        <Text size="sm" fw={500}>
+          {row.original.networkName}
+        </Text>
+        {/* What went wrong with the interface's last operation. */}
+        {row.original.statusMessage && (
+          <Text size="xs" c="red" maw={240}>
+            {row.original.statusMessage}
+          </Text>
+        )}
+      </Stack>
     ),
   }),
   column.accessor('cidrBlock', {

@@ -81,7 +81,7 @@ export function InterfaceConfirmation({
       notify(failedToast, { type: 'error' });
       throw error;
     }
-    onAccepted({ kind: action, interfaceId: adapter.id });
+    onAccepted({ kind: action, interfaceId: adapter.id, message: adapter.statusMessage });
   };
 
   return (

@@ -20,6 +20,11 @@ export type OperationKind = keyof typeof interfaceToasts;
 export interface Operation {
   kind: OperationKind;
   interfaceId: number;
+  /**
+   * The interface's message before the request: the server keeps an old one until an operation
+   * succeeds, so only a new message tells of a failure.
+   */
+  message: string | null;
 }
 
 type Outcome = { settled: false } | { settled: true; failure?: string | null };
@@ -28,22 +33,34 @@ const waiting: Outcome = { settled: false };
 const done: Outcome = { settled: true };
 const failed = (reason: string | null): Outcome => ({ settled: true, failure: reason });
 
-/** Where an operation stands, read from the interfaces as the server lists them now. */
+/**
+ * Where an operation stands, read from the interfaces as the server lists them now. An interface
+ * is Attaching or Detaching while the provider works on it and shows a public IP from the moment
+ * it is reserved; a failure leaves a new message on the interface (or an Error status).
+ */
 export function outcomeOf(operation: Operation, adapters: readonly NetworkAdapter[]): Outcome {
   const adapter = adapters.find((a) => a.id === operation.interfaceId);
   if (adapter?.status === 'Error') return failed(adapter.statusMessage);
+  const newMessage =
+    adapter?.statusMessage && adapter.statusMessage !== operation.message
+      ? adapter.statusMessage
+      : null;
   switch (operation.kind) {
     case 'add':
       // Listed from the moment the request is accepted; gone means the provider gave up on it.
       if (!adapter) return failed(null);
       return adapter.status === 'Active' ? done : waiting;
     case 'remove':
-      return adapter ? waiting : done;
+      if (!adapter) return done;
+      // Back to Active: the provider could not unplug it.
+      return adapter.status === 'Detaching' ? waiting : failed(adapter.statusMessage);
     case 'allocate':
       if (!adapter) return failed(null);
-      return adapter.publicIp ? done : waiting;
+      if (adapter.publicIp) return done;
+      return newMessage ? failed(newMessage) : waiting;
     case 'release':
-      return adapter?.publicIp ? waiting : done;
+      if (!adapter?.publicIp) return done;
+      return newMessage ? failed(newMessage) : waiting;
   }
 }
 

@@ -127,7 +127,7 @@ export function VmInterfaceEditor({ id, details, onStopped }: VmInterfaceEditorP
         opened={add.opened}
         waitingFor={add.waitingFor}
         onAccepted={(interfaceId) => {
-          operations.track({ kind: 'add', interfaceId });
+          operations.track({ kind: 'add', interfaceId, message: null });
           setAdd({ opened: true, waitingFor: interfaceId });
         }}
         onClose={() => setAdd({ opened: false, waitingFor: null })}
