@@ -23,7 +23,7 @@ const column = createAppColumnHelper<NetworkRow>();
 export const networkColumns = [
   column.accessor('name', {
     header: 'Network Name',
-    meta: { width: '30%' },
+    meta: { width: '28%' },
     cell: ({ getValue }) => (
       <Text size="sm" fw={500}>
         {getValue()}
@@ -32,24 +32,24 @@ export const networkColumns = [
   }),
   column.accessor('cidrBlock', {
     header: 'CIDR Block',
-    meta: { width: '22%' },
+    meta: { width: '20%' },
     cell: ({ getValue }) => (
       <Text size="sm" ff="monospace">
         {getValue()}
       </Text>
     ),
   }),
-  column.accessor('region', { header: 'Region', meta: { width: '23%' } }),
+  column.accessor('region', { header: 'Region', meta: { width: '22%' } }),
   column.accessor('connectedVms', {
     header: 'CONNECTED VMs',
     // Like every other column: ascending first (the table would start numbers descending).
     sortDescFirst: false,
-    meta: { width: '15%' },
+    meta: { width: '18%' },
   }),
   column.display({
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-    meta: { width: '10%', align: 'right' },
+    meta: { width: '12%', align: 'right' },
     cell: ({ row }) => (
       <ButtonLink
         to="/networks/$networkId"

@@ -94,7 +94,6 @@ function NetworkPicker({ vmId, vmName, onAccepted, onClose }: AddInterfaceDialog
           setProblem(null);
         }}
         searchable
-        comboboxProps={{ withinPortal: false }}
         data-autofocus
       />
     );
