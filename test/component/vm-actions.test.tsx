@@ -98,8 +98,15 @@ describe('VM details: actions by role', { timeout: 15_000 }, () => {
   ])('offers a %s only what the role allows', async (_role, yourRoleId, expected) => {
     await openVm({ yourRoleId });
     expect(Object.keys(offered())).toEqual(expected);
-    if (yourRoleId === 4)
+    const readOnly = within(actionsCard()).queryByText(
+      "Your role on this virtual machine's team lets you see it, not change it.",
+    );
+    if (yourRoleId === 4) {
       expect(screen.queryByRole('button', { name: 'Show password' })).not.toBeInTheDocument();
+      expect(readOnly).toBeInTheDocument();
+    } else {
+      expect(readOnly).not.toBeInTheDocument();
+    }
   });
 });
 

@@ -23,6 +23,7 @@ describe('inviting a user and giving them a team role, in Chromium', () => {
       startServer({
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
         BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+        SIM_PROVISION_SECONDS: '2',
       }),
       launchChromium(),
     ]);
@@ -39,7 +40,7 @@ describe('inviting a user and giving them a team role, in Chromium', () => {
     return page;
   }
 
-  it('invite -> activate -> Viewer in a team -> refused as a Viewer', async () => {
+  it('invite -> activate -> Viewer in a team -> VM actions refused as a Viewer', async () => {
     const errors: string[] = [];
     const admin = await newPage(errors);
     await signIn(admin, server, '/', ADMIN);
@@ -150,6 +151,60 @@ describe('inviting a user and giving them a team role, in Chromium', () => {
       403,
       'Only Admins can do that',
     ]);
+
+    // A VM of the team: the Viewer sees it, with no action offered, and the server refuses one.
+    const adminToken = await admin.evaluate<string | null>(
+      "sessionStorage.getItem('token') ?? localStorage.getItem('token')",
+    );
+    const asAdmin = async (path: string) => {
+      const res = await fetch(`${server.url}/api/v1${path}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      return ((await res.json()) as { data: { id: number; name: string }[] }).data;
+    };
+    const [us] = (await asAdmin('/virtualMachines/listCountries')).filter(
+      (c) => c.name === 'United States',
+    );
+    const [la] = await asAdmin(`/virtualMachines/listRegions/${us!.id}`);
+    const [image] = await asAdmin(`/virtualMachines/listImages/${la!.id}`);
+    const [provider] = await asAdmin(
+      `/virtualMachines/listProviders/${la!.id}?imageId=${image!.id}&configurationId=3`,
+    );
+    const created = await fetch(`${server.url}/api/v1/virtualMachines/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        regionId: la!.id,
+        imageId: image!.id,
+        configurationId: 3,
+        providerId: provider!.id,
+        name: 'night-web',
+        numberOfInstances: 1,
+        teamId,
+        allocatePublicIp: false,
+      }),
+    });
+    const vmId = ((await created.json()) as { data: { ids: number[] } }).data.ids[0]!;
+    await viewer.getByRole('link', { name: 'Virtual Machines' }).click();
+    await viewer.getByRole('row', { name: /night-web.*Running/ }).waitFor({ timeout: 30_000 });
+    await viewer.getByRole('link', { name: 'Details of night-web' }).click();
+    await viewer.getByRole('heading', { name: 'night-web' }).waitFor();
+    for (const action of ['Stop', 'Start', 'Reset', 'Upgrade', 'Edit VM', 'Delete']) {
+      expect(await viewer.getByRole('button', { name: action, exact: true }).count()).toBe(0);
+    }
+    expect(await viewer.getByRole('button', { name: 'Download Private Key' }).count()).toBe(0);
+    await screenshot(viewer, 'team-10-viewer-vm');
+    expect(await asViewer('POST', `/virtualMachines/stop/${vmId}`, {})).toEqual([
+      403,
+      'You do not have permission to do that',
+    ]);
+    expect(await asViewer('DELETE', `/virtualMachines/delete/${vmId}`, {})).toEqual([
+      403,
+      'You do not have permission to do that',
+    ]);
+    await viewer.reload();
+    await viewer.getByRole('heading', { name: 'night-web' }).waitFor();
+    await viewer.getByText('Running', { exact: true }).waitFor();
 
     // Nothing changed on the server.
     await admin.reload();

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Title } from '@mantine/core';
+import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import {
   IconArrowUpCircle,
   IconDownload,
@@ -34,6 +34,7 @@ export function VmActions({ id, details }: { id: number; details: VmDetails }) {
   const { status } = details;
   const can = (permission: TeamPermission) => roleAllows(details.yourRoleId, permission);
   const provisioning = status === 'Provisioning';
+  const mayAct = (['vm.operate', 'vm.resize', 'vm.edit', 'vm.delete'] as const).some(can);
   const [confirming, setConfirming] = useState<{ action: VmAction; opened: boolean } | null>(null);
   const [upgrading, setUpgrading] = useState(false);
   const accessKey = useMutation(vmMutations.accessKey());
@@ -53,6 +54,11 @@ export function VmActions({ id, details }: { id: number; details: VmDetails }) {
       <Title order={3} size="h4" mb="md">
         Actions
       </Title>
+      {!mayAct && (
+        <Text size="sm" c="dimmed">
+          Your role on this virtual machine&apos;s team lets you see it, not change it.
+        </Text>
+      )}
       <Group gap="sm">
         {can('vm.operate') && status === 'Running' && details.consoleAvailable && (
           <ButtonLink
