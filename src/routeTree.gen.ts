@@ -19,9 +19,9 @@ import { Route as MfaRouteImport } from './routes/mfa'
 import { Route as ResetPasswordRouteImport } from './routes/resetPassword'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCreateEditTeamRouteImport } from './routes/_app/createEditTeam'
+import { Route as AppCreateNetworkRouteImport } from './routes/_app/createNetwork'
 import { Route as AppCreateUserRouteImport } from './routes/_app/createUser'
 import { Route as AppCreateVirtualMachineRouteImport } from './routes/_app/createVirtualMachine'
-import { Route as AppNetworksRouteImport } from './routes/_app/networks'
 import { Route as AppOrderServicesRouteImport } from './routes/_app/orderServices'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
@@ -29,8 +29,12 @@ import { Route as AppTeamsRouteImport } from './routes/_app/teams'
 import { Route as AppUserRouteImport } from './routes/_app/user'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppVirtualMachinesRouteImport } from './routes/_app/virtualMachines'
+import { Route as AppNetworksIndexRouteImport } from './routes/_app/networks/index'
+import { Route as AppNetworksNetworkIdRouteImport } from './routes/_app/networks/$networkId'
 import { Route as AppVirtualMachineDetailsVirtualMachineIdRouteImport } from './routes/_app/virtualMachineDetails/$virtualMachineId'
 import { Route as FullscreenVirtualMachineConsoleVirtualMachineIdRouteImport } from './routes/_fullscreen/virtualMachineConsole.$virtualMachineId'
+import { Route as AppNetworksNetworkIdIndexRouteImport } from './routes/_app/networks/$networkId/index'
+import { Route as AppNetworksNetworkIdEditRouteImport } from './routes/_app/networks/$networkId/edit'
 import { Route as AppVirtualMachineDetailsVirtualMachineIdIndexRouteImport } from './routes/_app/virtualMachineDetails/$virtualMachineId/index'
 import { Route as AppVirtualMachineDetailsVirtualMachineIdEditRouteImport } from './routes/_app/virtualMachineDetails/$virtualMachineId/edit'
 
@@ -82,6 +86,11 @@ const AppCreateEditTeamRoute = AppCreateEditTeamRouteImport.update({
   path: '/createEditTeam',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCreateNetworkRoute = AppCreateNetworkRouteImport.update({
+  id: '/createNetwork',
+  path: '/createNetwork',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCreateUserRoute = AppCreateUserRouteImport.update({
   id: '/createUser',
   path: '/createUser',
@@ -90,11 +99,6 @@ const AppCreateUserRoute = AppCreateUserRouteImport.update({
 const AppCreateVirtualMachineRoute = AppCreateVirtualMachineRouteImport.update({
   id: '/createVirtualMachine',
   path: '/createVirtualMachine',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppNetworksRoute = AppNetworksRouteImport.update({
-  id: '/networks',
-  path: '/networks',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOrderServicesRoute = AppOrderServicesRouteImport.update({
@@ -132,6 +136,16 @@ const AppVirtualMachinesRoute = AppVirtualMachinesRouteImport.update({
   path: '/virtualMachines',
   getParentRoute: () => AppRoute,
 } as any)
+const AppNetworksIndexRoute = AppNetworksIndexRouteImport.update({
+  id: '/networks/',
+  path: '/networks/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNetworksNetworkIdRoute = AppNetworksNetworkIdRouteImport.update({
+  id: '/networks/$networkId',
+  path: '/networks/$networkId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppVirtualMachineDetailsVirtualMachineIdRoute =
   AppVirtualMachineDetailsVirtualMachineIdRouteImport.update({
     id: '/virtualMachineDetails/$virtualMachineId',
@@ -143,6 +157,18 @@ const FullscreenVirtualMachineConsoleVirtualMachineIdRoute =
     id: '/virtualMachineConsole/$virtualMachineId',
     path: '/virtualMachineConsole/$virtualMachineId',
     getParentRoute: () => FullscreenRoute,
+  } as any)
+const AppNetworksNetworkIdIndexRoute =
+  AppNetworksNetworkIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppNetworksNetworkIdRoute,
+  } as any)
+const AppNetworksNetworkIdEditRoute =
+  AppNetworksNetworkIdEditRouteImport.update({
+    id: '/edit',
+    path: '/edit',
+    getParentRoute: () => AppNetworksNetworkIdRoute,
   } as any)
 const AppVirtualMachineDetailsVirtualMachineIdIndexRoute =
   AppVirtualMachineDetailsVirtualMachineIdIndexRouteImport.update({
@@ -166,9 +192,9 @@ export interface FileRoutesByFullPath {
   '/mfa': typeof MfaRoute
   '/resetPassword': typeof ResetPasswordRoute
   '/createEditTeam': typeof AppCreateEditTeamRoute
+  '/createNetwork': typeof AppCreateNetworkRoute
   '/createUser': typeof AppCreateUserRoute
   '/createVirtualMachine': typeof AppCreateVirtualMachineRoute
-  '/networks': typeof AppNetworksRoute
   '/orderServices': typeof AppOrderServicesRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
@@ -176,9 +202,13 @@ export interface FileRoutesByFullPath {
   '/user': typeof AppUserRoute
   '/users': typeof AppUsersRoute
   '/virtualMachines': typeof AppVirtualMachinesRoute
+  '/networks/$networkId': typeof AppNetworksNetworkIdRouteWithChildren
   '/virtualMachineDetails/$virtualMachineId': typeof AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren
   '/virtualMachineConsole/$virtualMachineId': typeof FullscreenVirtualMachineConsoleVirtualMachineIdRoute
+  '/networks/': typeof AppNetworksIndexRoute
+  '/networks/$networkId/edit': typeof AppNetworksNetworkIdEditRoute
   '/virtualMachineDetails/$virtualMachineId/edit': typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
+  '/networks/$networkId/': typeof AppNetworksNetworkIdIndexRoute
   '/virtualMachineDetails/$virtualMachineId/': typeof AppVirtualMachineDetailsVirtualMachineIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -190,9 +220,9 @@ export interface FileRoutesByTo {
   '/mfa': typeof MfaRoute
   '/resetPassword': typeof ResetPasswordRoute
   '/createEditTeam': typeof AppCreateEditTeamRoute
+  '/createNetwork': typeof AppCreateNetworkRoute
   '/createUser': typeof AppCreateUserRoute
   '/createVirtualMachine': typeof AppCreateVirtualMachineRoute
-  '/networks': typeof AppNetworksRoute
   '/orderServices': typeof AppOrderServicesRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
@@ -201,7 +231,10 @@ export interface FileRoutesByTo {
   '/users': typeof AppUsersRoute
   '/virtualMachines': typeof AppVirtualMachinesRoute
   '/virtualMachineConsole/$virtualMachineId': typeof FullscreenVirtualMachineConsoleVirtualMachineIdRoute
+  '/networks': typeof AppNetworksIndexRoute
+  '/networks/$networkId/edit': typeof AppNetworksNetworkIdEditRoute
   '/virtualMachineDetails/$virtualMachineId/edit': typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
+  '/networks/$networkId': typeof AppNetworksNetworkIdIndexRoute
   '/virtualMachineDetails/$virtualMachineId': typeof AppVirtualMachineDetailsVirtualMachineIdIndexRoute
 }
 export interface FileRoutesById {
@@ -215,9 +248,9 @@ export interface FileRoutesById {
   '/mfa': typeof MfaRoute
   '/resetPassword': typeof ResetPasswordRoute
   '/_app/createEditTeam': typeof AppCreateEditTeamRoute
+  '/_app/createNetwork': typeof AppCreateNetworkRoute
   '/_app/createUser': typeof AppCreateUserRoute
   '/_app/createVirtualMachine': typeof AppCreateVirtualMachineRoute
-  '/_app/networks': typeof AppNetworksRoute
   '/_app/orderServices': typeof AppOrderServicesRoute
   '/_app/support': typeof AppSupportRoute
   '/_app/team': typeof AppTeamRoute
@@ -226,9 +259,13 @@ export interface FileRoutesById {
   '/_app/users': typeof AppUsersRoute
   '/_app/virtualMachines': typeof AppVirtualMachinesRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/networks/$networkId': typeof AppNetworksNetworkIdRouteWithChildren
   '/_app/virtualMachineDetails/$virtualMachineId': typeof AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren
   '/_fullscreen/virtualMachineConsole/$virtualMachineId': typeof FullscreenVirtualMachineConsoleVirtualMachineIdRoute
+  '/_app/networks/': typeof AppNetworksIndexRoute
+  '/_app/networks/$networkId/edit': typeof AppNetworksNetworkIdEditRoute
   '/_app/virtualMachineDetails/$virtualMachineId/edit': typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
+  '/_app/networks/$networkId/': typeof AppNetworksNetworkIdIndexRoute
   '/_app/virtualMachineDetails/$virtualMachineId/': typeof AppVirtualMachineDetailsVirtualMachineIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -242,9 +279,9 @@ export interface FileRouteTypes {
     | '/mfa'
     | '/resetPassword'
     | '/createEditTeam'
+    | '/createNetwork'
     | '/createUser'
     | '/createVirtualMachine'
-    | '/networks'
     | '/orderServices'
     | '/support'
     | '/team'
@@ -252,9 +289,13 @@ export interface FileRouteTypes {
     | '/user'
     | '/users'
     | '/virtualMachines'
+    | '/networks/$networkId'
     | '/virtualMachineDetails/$virtualMachineId'
     | '/virtualMachineConsole/$virtualMachineId'
+    | '/networks/'
+    | '/networks/$networkId/edit'
     | '/virtualMachineDetails/$virtualMachineId/edit'
+    | '/networks/$networkId/'
     | '/virtualMachineDetails/$virtualMachineId/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -266,9 +307,9 @@ export interface FileRouteTypes {
     | '/mfa'
     | '/resetPassword'
     | '/createEditTeam'
+    | '/createNetwork'
     | '/createUser'
     | '/createVirtualMachine'
-    | '/networks'
     | '/orderServices'
     | '/support'
     | '/team'
@@ -277,7 +318,10 @@ export interface FileRouteTypes {
     | '/users'
     | '/virtualMachines'
     | '/virtualMachineConsole/$virtualMachineId'
+    | '/networks'
+    | '/networks/$networkId/edit'
     | '/virtualMachineDetails/$virtualMachineId/edit'
+    | '/networks/$networkId'
     | '/virtualMachineDetails/$virtualMachineId'
   id:
     | '__root__'
@@ -290,9 +334,9 @@ export interface FileRouteTypes {
     | '/mfa'
     | '/resetPassword'
     | '/_app/createEditTeam'
+    | '/_app/createNetwork'
     | '/_app/createUser'
     | '/_app/createVirtualMachine'
-    | '/_app/networks'
     | '/_app/orderServices'
     | '/_app/support'
     | '/_app/team'
@@ -301,9 +345,13 @@ export interface FileRouteTypes {
     | '/_app/users'
     | '/_app/virtualMachines'
     | '/_app/'
+    | '/_app/networks/$networkId'
     | '/_app/virtualMachineDetails/$virtualMachineId'
     | '/_fullscreen/virtualMachineConsole/$virtualMachineId'
+    | '/_app/networks/'
+    | '/_app/networks/$networkId/edit'
     | '/_app/virtualMachineDetails/$virtualMachineId/edit'
+    | '/_app/networks/$networkId/'
     | '/_app/virtualMachineDetails/$virtualMachineId/'
   fileRoutesById: FileRoutesById
 }
@@ -390,6 +438,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCreateEditTeamRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/createNetwork': {
+      id: '/_app/createNetwork'
+      path: '/createNetwork'
+      fullPath: '/createNetwork'
+      preLoaderRoute: typeof AppCreateNetworkRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/createUser': {
       id: '/_app/createUser'
       path: '/createUser'
@@ -402,13 +457,6 @@ declare module '@tanstack/react-router' {
       path: '/createVirtualMachine'
       fullPath: '/createVirtualMachine'
       preLoaderRoute: typeof AppCreateVirtualMachineRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/networks': {
-      id: '/_app/networks'
-      path: '/networks'
-      fullPath: '/networks'
-      preLoaderRoute: typeof AppNetworksRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/orderServices': {
@@ -460,6 +508,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVirtualMachinesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/networks/': {
+      id: '/_app/networks/'
+      path: '/networks'
+      fullPath: '/networks/'
+      preLoaderRoute: typeof AppNetworksIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/networks/$networkId': {
+      id: '/_app/networks/$networkId'
+      path: '/networks/$networkId'
+      fullPath: '/networks/$networkId'
+      preLoaderRoute: typeof AppNetworksNetworkIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/virtualMachineDetails/$virtualMachineId': {
       id: '/_app/virtualMachineDetails/$virtualMachineId'
       path: '/virtualMachineDetails/$virtualMachineId'
@@ -473,6 +535,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/virtualMachineConsole/$virtualMachineId'
       preLoaderRoute: typeof FullscreenVirtualMachineConsoleVirtualMachineIdRouteImport
       parentRoute: typeof FullscreenRoute
+    }
+    '/_app/networks/$networkId/': {
+      id: '/_app/networks/$networkId/'
+      path: '/'
+      fullPath: '/networks/$networkId/'
+      preLoaderRoute: typeof AppNetworksNetworkIdIndexRouteImport
+      parentRoute: typeof AppNetworksNetworkIdRoute
+    }
+    '/_app/networks/$networkId/edit': {
+      id: '/_app/networks/$networkId/edit'
+      path: '/edit'
+      fullPath: '/networks/$networkId/edit'
+      preLoaderRoute: typeof AppNetworksNetworkIdEditRouteImport
+      parentRoute: typeof AppNetworksNetworkIdRoute
     }
     '/_app/virtualMachineDetails/$virtualMachineId/': {
       id: '/_app/virtualMachineDetails/$virtualMachineId/'
@@ -490,6 +566,19 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface AppNetworksNetworkIdRouteChildren {
+  AppNetworksNetworkIdEditRoute: typeof AppNetworksNetworkIdEditRoute
+  AppNetworksNetworkIdIndexRoute: typeof AppNetworksNetworkIdIndexRoute
+}
+
+const AppNetworksNetworkIdRouteChildren: AppNetworksNetworkIdRouteChildren = {
+  AppNetworksNetworkIdEditRoute: AppNetworksNetworkIdEditRoute,
+  AppNetworksNetworkIdIndexRoute: AppNetworksNetworkIdIndexRoute,
+}
+
+const AppNetworksNetworkIdRouteWithChildren =
+  AppNetworksNetworkIdRoute._addFileChildren(AppNetworksNetworkIdRouteChildren)
 
 interface AppVirtualMachineDetailsVirtualMachineIdRouteChildren {
   AppVirtualMachineDetailsVirtualMachineIdEditRoute: typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
@@ -511,9 +600,9 @@ const AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren =
 
 interface AppRouteChildren {
   AppCreateEditTeamRoute: typeof AppCreateEditTeamRoute
+  AppCreateNetworkRoute: typeof AppCreateNetworkRoute
   AppCreateUserRoute: typeof AppCreateUserRoute
   AppCreateVirtualMachineRoute: typeof AppCreateVirtualMachineRoute
-  AppNetworksRoute: typeof AppNetworksRoute
   AppOrderServicesRoute: typeof AppOrderServicesRoute
   AppSupportRoute: typeof AppSupportRoute
   AppTeamRoute: typeof AppTeamRoute
@@ -522,14 +611,16 @@ interface AppRouteChildren {
   AppUsersRoute: typeof AppUsersRoute
   AppVirtualMachinesRoute: typeof AppVirtualMachinesRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppNetworksNetworkIdRoute: typeof AppNetworksNetworkIdRouteWithChildren
   AppVirtualMachineDetailsVirtualMachineIdRoute: typeof AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren
+  AppNetworksIndexRoute: typeof AppNetworksIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppCreateEditTeamRoute: AppCreateEditTeamRoute,
+  AppCreateNetworkRoute: AppCreateNetworkRoute,
   AppCreateUserRoute: AppCreateUserRoute,
   AppCreateVirtualMachineRoute: AppCreateVirtualMachineRoute,
-  AppNetworksRoute: AppNetworksRoute,
   AppOrderServicesRoute: AppOrderServicesRoute,
   AppSupportRoute: AppSupportRoute,
   AppTeamRoute: AppTeamRoute,
@@ -538,8 +629,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersRoute: AppUsersRoute,
   AppVirtualMachinesRoute: AppVirtualMachinesRoute,
   AppIndexRoute: AppIndexRoute,
+  AppNetworksNetworkIdRoute: AppNetworksNetworkIdRouteWithChildren,
   AppVirtualMachineDetailsVirtualMachineIdRoute:
     AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren,
+  AppNetworksIndexRoute: AppNetworksIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

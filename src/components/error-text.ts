@@ -50,6 +50,16 @@ export const vmErrorLeads = {
   invalidConsoleUrl: 'Invalid console URL',
 } as const;
 
+/** The fixed leads of spec section 8 for networks and the interfaces of a VM. */
+export const networkErrorLeads = {
+  fetchNetworks: 'Error fetching networks',
+  fetchCidrDetails: 'Error fetching CIDR details',
+  fetchNetAdapters: 'Error fetching net adapters',
+  fetchNetworkVms: 'Error fetching network VMs',
+  deleteNetwork: 'Error deleting network',
+  fetchAvailableNetworks: 'Error fetching available networks',
+} as const;
+
 /** A lead with the underlying message after a colon, or the lead alone when there is none. */
 export const withLead = (lead: string, error: unknown): string => {
   const message = error === undefined || error === null ? '' : errorMessage(error);

@@ -1,5 +1,5 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { CidrDetailsQuery, ListNetworksQuery } from '../api/contract/networks';
+import type { CidrDetailsQuery, ListNetworksQuery, NetworkAdapter } from '../api/contract/networks';
 import {
   addNetworkInterface,
   allocatePublicIp,
@@ -33,6 +33,13 @@ export const networkKeys = {
   availableFor: (vmId: number) => [...networkKeys.available(), vmId] as const,
 };
 
+/** How often a VM's interfaces are asked again while one of them is changing. */
+export const INTERFACE_POLL_MS = 2_500;
+
+/** An interface being attached or detached by the provider. */
+export const adapterIsMoving = (adapter: NetworkAdapter) =>
+  adapter.status === 'Attaching' || adapter.status === 'Detaching';
+
 export const networkQueries = {
   list: (query: ListNetworksQuery) =>
     queryOptions({
@@ -50,8 +57,21 @@ export const networkQueries = {
       queryFn: () => getCidrDetails(query),
       staleTime: 60_000,
     }),
-  adapters: (vmId: number) =>
-    queryOptions({ queryKey: networkKeys.adaptersOf(vmId), queryFn: () => listNetAdapters(vmId) }),
+  /**
+   * A VM's interfaces. Polled while one is being attached or detached, and while the screen waits
+   * for an operation it started (`waiting`: a public IP to appear or go). A failed refresh stops
+   * the polling; the query cache toasts it once.
+   */
+  adapters: (vmId: number, waiting = false) =>
+    queryOptions({
+      queryKey: networkKeys.adaptersOf(vmId),
+      queryFn: () => listNetAdapters(vmId),
+      refetchInterval: (query) =>
+        query.state.status !== 'error' &&
+        (waiting || (query.state.data?.some(adapterIsMoving) ?? false))
+          ? INTERFACE_POLL_MS
+          : false,
+    }),
   available: (vmId: number) =>
     queryOptions({
       queryKey: networkKeys.availableFor(vmId),
@@ -70,8 +90,15 @@ export const networkMutations = {
     mutationOptions({ mutationFn: createNetwork, meta: { invalidates: [networkKeys.all] } }),
   update: () =>
     mutationOptions({ mutationFn: updateNetwork, meta: { invalidates: [networkKeys.all] } }),
+  /**
+   * Not the deleted network's own details: refetched while its page still shows, they would answer
+   * 404. The screen drops them once it has left the page.
+   */
   delete: () =>
-    mutationOptions({ mutationFn: deleteNetwork, meta: { invalidates: [networkKeys.all] } }),
+    mutationOptions({
+      mutationFn: deleteNetwork,
+      meta: { invalidates: [networkKeys.lists(), networkKeys.available()] },
+    }),
   addInterface: () =>
     mutationOptions({
       mutationFn: addNetworkInterface,

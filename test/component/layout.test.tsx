@@ -29,6 +29,8 @@ const serveScreens = () =>
     http.get(api('users/teams/:id'), () => ok({ data: [], totalPages: 1 })),
     http.get(api('roles/userRoles'), () => ok([])),
     http.get(api('virtualMachines/list'), () => ok({ data: [], totalPages: 1 })),
+    http.get(api('networks/list'), () => ok({ data: [], totalPages: 1 })),
+    http.get(api('virtualMachines/listCombinedRegions'), () => ok([])),
   );
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
@@ -160,6 +162,8 @@ describe('protected layout: collapsing (desktop)', () => {
     setViewportWidth(1280);
     localStorage.setItem('sidebar-collapsed', 'true');
     signedIn();
+    // Hovering a link preloads its screen.
+    serveScreens();
     const { user } = await renderApp('/');
     await user.hover(await screen.findByRole('link', { name: 'Networks' }));
     // Tooltips open after 700 ms, not at once.

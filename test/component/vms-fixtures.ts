@@ -96,7 +96,7 @@ export const aVmDetails = (
 
 /**
  * Serves virtualMachines/details/{id} for one VM (any other id answers 404) and counts the
- * requests; `set` changes what later answers hold.
+ * requests; `set` changes what later answers hold. The VM has no network interfaces.
  */
 export function serveVm(details: VmDetails = aVmDetails()) {
   const id = details.virtualMachine.id;
@@ -104,6 +104,8 @@ export function serveVm(details: VmDetails = aVmDetails()) {
   let requests = 0;
   const held = gate();
   server.use(
+    // The VM pages list its interfaces: none, unless a test serves some (networks-fixtures).
+    http.get(api('networks/listNetAdapters/:id'), () => ok([])),
     http.get(api('virtualMachines/details/:id'), async ({ params }) => {
       requests += 1;
       await held.wait();

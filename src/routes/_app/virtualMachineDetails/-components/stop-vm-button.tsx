@@ -32,6 +32,43 @@ export function useReloadAfterStop(id: number) {
   return () => setStops((count) => count + 1);
 }
 
+interface StopVmDialogProps {
+  id: number;
+  name: string;
+  opened: boolean;
+  onClose: () => void;
+  onStopped: () => void;
+  /** Why the stop is asked for, before the usual warning. */
+  reason?: string;
+}
+
+/** Stopping a VM, with its confirmation and toasts (also offered by the interface editor). */
+export function StopVmDialog({ id, name, opened, onClose, onStopped, reason }: StopVmDialogProps) {
+  const stop = useMutation(vmMutations.stop());
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title={`Stop ${name}?`}
+      confirmLabel="Stop"
+      busyLabel="Stopping..."
+      errorLead={stopMessages.failed}
+      onConfirm={async () => {
+        try {
+          await stop.mutateAsync(id);
+        } catch (error) {
+          notify(stopMessages.failed, { type: 'error' });
+          throw error;
+        }
+        notify(stopMessages.stopped);
+        onStopped();
+      }}
+      onClose={onClose}
+    >
+      {reason ? `${reason}. ` : ''}The virtual machine will shut down; whatever runs on it stops.
+    </ConfirmDialog>
+  );
+}
+
 interface StopVmButtonProps {
   id: number;
   name: string;
@@ -40,7 +77,6 @@ interface StopVmButtonProps {
 
 /** The edit page's Stop VM, with its confirmation. */
 export function StopVmButton({ id, name, onStopped }: StopVmButtonProps) {
-  const stop = useMutation(vmMutations.stop());
   const [opened, setOpened] = useState(false);
 
   return (
@@ -54,26 +90,13 @@ export function StopVmButton({ id, name, onStopped }: StopVmButtonProps) {
       >
         Stop VM
       </Button>
-      <ConfirmDialog
+      <StopVmDialog
+        id={id}
+        name={name}
         opened={opened}
-        title={`Stop ${name}?`}
-        confirmLabel="Stop"
-        busyLabel="Stopping..."
-        errorLead={stopMessages.failed}
-        onConfirm={async () => {
-          try {
-            await stop.mutateAsync(id);
-          } catch (error) {
-            notify(stopMessages.failed, { type: 'error' });
-            throw error;
-          }
-          notify(stopMessages.stopped);
-          onStopped();
-        }}
         onClose={() => setOpened(false)}
-      >
-        The virtual machine will shut down; whatever runs on it stops.
-      </ConfirmDialog>
+        onStopped={onStopped}
+      />
     </>
   );
 }

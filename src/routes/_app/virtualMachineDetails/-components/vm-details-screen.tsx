@@ -1,11 +1,13 @@
 import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { errorMessage, vmErrorLeads } from '../../../../components/error-text';
 import { PageHeader } from '../../../../components/page-header';
 import { StatusBadge } from '../../../../components/status-badge';
+import { networkKeys } from '../../../../queries/networks';
 import { vmQueries } from '../../../../queries/vms';
+import { VmInterfacesList } from './interfaces/vm-interfaces-list';
 import { VmActions } from './vm-actions';
 import { VmInfoCard } from './vm-info-card';
 import { VmUsage } from './vm-usage';
@@ -14,6 +16,7 @@ import { VmUsage } from './vm-usage';
 export function VmDetailsScreen({ id }: { id: number }) {
   const navigate = useNavigate();
   const vm = useQuery(vmQueries.detail(id));
+  const queryClient = useQueryClient();
   const back = () => void navigate({ to: '/virtualMachines' });
 
   if (!vm.data) {
@@ -62,13 +65,14 @@ export function VmDetailsScreen({ id }: { id: number }) {
           id={id}
           details={details}
           isFetching={vm.isFetching}
-          onRefresh={() => void vm.refetch()}
+          onRefresh={() => {
+            void vm.refetch();
+            // The page's one Refresh also reloads the interface list.
+            void queryClient.refetchQueries({ queryKey: networkKeys.adaptersOf(id) });
+          }}
         />
         <VmUsage usage={details.usage} />
-        {/*
-          NETWORK INTERFACES (read-only list of the VM's interfaces: vmnic, network, CIDR, gateway,
-          private IP, MAC, public IP). Comes with the networks issue; mount it here.
-        */}
+        <VmInterfacesList vmId={id} />
       </Stack>
     </>
   );

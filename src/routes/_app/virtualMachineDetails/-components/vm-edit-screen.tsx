@@ -11,6 +11,8 @@ import { StatusBadge } from '../../../../components/status-badge';
 import { vmQueries } from '../../../../queries/vms';
 import { useGoBack } from '../../-components/use-go-back';
 import { StopVmButton, useReloadAfterStop } from './stop-vm-button';
+import { VmInterfaceEditor } from './interfaces/vm-interface-editor';
+import { VmInterfacesList } from './interfaces/vm-interfaces-list';
 import { VmEditForm } from './vm-edit-form';
 
 /** `/virtualMachineDetails/{id}/edit`: name, team and (with the networks) interfaces of a VM. */
@@ -91,11 +93,11 @@ export function VmEditScreen({ id }: { id: number }) {
             </Alert>
           )}
         </Paper>
-        {/*
-          NETWORK INTERFACE EDITOR (the VM's interfaces with allocate/release public IP, add
-          interface with its network picker, remove interface). Comes with the networks issue;
-          mount it here.
-        */}
+        {canEdit ? (
+          <VmInterfaceEditor id={id} details={details} onStopped={reloadAfterStop} />
+        ) : (
+          <VmInterfacesList vmId={id} />
+        )}
       </Stack>
     </>
   );

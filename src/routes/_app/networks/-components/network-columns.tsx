@@ -1,0 +1,67 @@
+import { Text, VisuallyHidden } from '@mantine/core';
+import type {
+  ListNetworksQuery,
+  NetworkRow,
+  NetworkSortColumn,
+} from '../../../../api/contract/networks';
+import { ButtonLink } from '../../../../components/button-link';
+import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
+import { toListQuery, type TableSearch } from '../../../../components/data-table/table-search';
+
+/** Spec section 9: the network list shows 10 a page. */
+export const NETWORKS_PER_PAGE = 10;
+export const NETWORK_DEFAULT_SORT = 'name.asc';
+
+export const networkListQuery = (
+  search: TableSearch<NetworkSortColumn>,
+  regionId: number | undefined,
+): ListNetworksQuery => ({ ...toListQuery(search, NETWORKS_PER_PAGE), regionId });
+
+const column = createAppColumnHelper<NetworkRow>();
+
+/** Network Name, CIDR Block, Region, CONNECTED VMs (each sorts on the server) and Details. */
+export const networkColumns = [
+  column.accessor('name', {
+    header: 'Network Name',
+    meta: { width: '28%' },
+    cell: ({ getValue }) => (
+      <Text size="sm" fw={500}>
+        {getValue()}
+      </Text>
+    ),
+  }),
+  column.accessor('cidrBlock', {
+    header: 'CIDR Block',
+    meta: { width: '20%' },
+    cell: ({ getValue }) => (
+      <Text size="sm" ff="monospace">
+        {getValue()}
+      </Text>
+    ),
+  }),
+  column.accessor('region', { header: 'Region', meta: { width: '22%' } }),
+  column.accessor('connectedVms', {
+    header: 'CONNECTED VMs',
+    // Like every other column: ascending first (the table would start numbers descending).
+    sortDescFirst: false,
+    meta: { width: '18%' },
+  }),
+  column.display({
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    meta: { width: '12%', align: 'right' },
+    cell: ({ row }) => (
+      <ButtonLink
+        to="/networks/$networkId"
+        params={{ networkId: row.original.id }}
+        size="xs"
+        variant="light"
+        aria-label={`Details of ${row.original.name}`}
+        // The row opens the same page; one navigation is enough.
+        onClick={(event) => event.stopPropagation()}
+      >
+        Details
+      </ButtonLink>
+    ),
+  }),
+];

@@ -1,0 +1,101 @@
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { networkSortColumns } from '../../../api/contract/networks';
+import { DataTable } from '../../../components/data-table/data-table';
+import {
+  tableSearchDefaults,
+  tableSearchProps,
+  tableSearchSchema,
+} from '../../../components/data-table/table-search';
+import { networkErrorLeads } from '../../../components/error-text';
+import { PageHeader } from '../../../components/page-header';
+import { authQueries } from '../../../queries/auth';
+import { networkQueries } from '../../../queries/networks';
+import {
+  NETWORK_DEFAULT_SORT,
+  networkColumns,
+  networkListQuery,
+} from './-components/network-columns';
+import { RegionFilter, regionIdParam } from './-components/region-filter';
+
+/** `/networks?regionId=4&page=2&search=db&sort=region.desc`: a copied link reopens the view. */
+const networksSearch = tableSearchSchema(networkSortColumns, NETWORK_DEFAULT_SORT).extend({
+  regionId: regionIdParam,
+});
+
+export const Route = createFileRoute('/_app/networks/')({
+  validateSearch: networksSearch,
+  search: { middlewares: [stripSearchParams(tableSearchDefaults(NETWORK_DEFAULT_SORT))] },
+  loaderDeps: ({ search }) => search,
+  // Prefetch without waiting: the table shows its spinner (or the previous page) meanwhile, and a
+  // failure shows inside the table.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(
+      networkQueries.list(networkListQuery(deps, deps.regionId)),
+    );
+  },
+  component: NetworksPage,
+});
+
+function NetworksPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const networks = useQuery(networkQueries.list(networkListQuery(search, search.regionId)));
+  const { data: session } = useSuspenseQuery(authQueries.check());
+
+  // A network deleted elsewhere can leave the URL past the last page: show the new last page.
+  const lastPage = networks.isPlaceholderData ? undefined : networks.data?.totalPages;
+  useEffect(() => {
+    if (lastPage !== undefined && search.page > lastPage)
+      void navigate({ search: (prev) => ({ ...prev, page: lastPage }), replace: true });
+  }, [lastPage, search.page, navigate]);
+
+  return (
+    <>
+      <PageHeader
+        title="Networks"
+        action={
+          // Only Admins create networks; the server refuses anyone else.
+          session.user.isAdmin
+            ? {
+                name: 'Create Network',
+                icon: <IconPlus size={16} aria-hidden />,
+                onClick: () => void navigate({ to: '/createNetwork' }),
+              }
+            : undefined
+        }
+      />
+      <DataTable
+        title="Your Networks"
+        columns={networkColumns}
+        data={networks.data?.data}
+        totalPages={networks.data?.totalPages}
+        getRowId={(row) => String(row.id)}
+        {...tableSearchProps(search, (patch, { replace }) => {
+          void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
+        })}
+        searchPlaceholder="Search networks..."
+        emptyMessage="No networks found"
+        toolbar={
+          <RegionFilter
+            value={search.regionId}
+            onChange={(regionId) =>
+              void navigate({ search: (prev) => ({ ...prev, regionId, page: 1 }) })
+            }
+          />
+        }
+        isPending={networks.isPending}
+        isFetching={networks.isFetching}
+        // A failed refresh of rows already shown is toasted by the query cache; keep the rows.
+        error={networks.data ? null : networks.error}
+        errorTitle={networkErrorLeads.fetchNetworks}
+        onRefresh={() => void networks.refetch()}
+        onRowClick={(row) =>
+          void navigate({ to: '/networks/$networkId', params: { networkId: row.id } })
+        }
+      />
+    </>
+  );
+}
