@@ -1,14 +1,14 @@
-import { Alert, Center, Loader, Stack } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Stack } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { errorMessage, vmErrorLeads } from '../../../../components/error-text';
 import { PageHeader } from '../../../../components/page-header';
 import { StatusBadge } from '../../../../components/status-badge';
 import { networkKeys } from '../../../../queries/networks';
 import { vmQueries } from '../../../../queries/vms';
 import { VmInterfacesList } from './interfaces/vm-interfaces-list';
 import { VmActions } from './vm-actions';
+import { VmPlaceholder } from './vm-placeholder';
 import { VmInfoCard } from './vm-info-card';
 import { VmUsage } from './vm-usage';
 
@@ -20,25 +20,7 @@ export function VmDetailsScreen({ id }: { id: number }) {
   const back = () => void navigate({ to: '/virtualMachines' });
 
   if (!vm.data) {
-    return (
-      <>
-        <PageHeader title="Virtual Machine" onBack={back} />
-        {vm.error ? (
-          <Alert
-            color="red"
-            variant="light"
-            title={vmErrorLeads.fetchVm}
-            icon={<IconAlertCircle aria-hidden />}
-          >
-            {errorMessage(vm.error)}
-          </Alert>
-        ) : (
-          <Center py="xl">
-            <Loader size="sm" aria-label="Loading virtual machine" />
-          </Center>
-        )}
-      </>
-    );
+    return <VmPlaceholder title="Virtual Machine" onBack={back} error={vm.error} />;
   }
 
   const details = vm.data;

@@ -1,10 +1,9 @@
-import { Alert, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { permissionMessages, roleAllows } from '../../../../api/contract/permissions';
 import { vmMessages } from '../../../../api/contract/vms';
-import { errorMessage, vmErrorLeads } from '../../../../components/error-text';
 import { notify } from '../../../../components/notify';
 import { PageHeader } from '../../../../components/page-header';
 import { StatusBadge } from '../../../../components/status-badge';
@@ -14,6 +13,7 @@ import { StopVmButton, useReloadAfterStop } from './stop-vm-button';
 import { VmInterfaceEditor } from './interfaces/vm-interface-editor';
 import { VmInterfacesList } from './interfaces/vm-interfaces-list';
 import { VmEditForm } from './vm-edit-form';
+import { VmPlaceholder } from './vm-placeholder';
 
 /** `/virtualMachineDetails/{id}/edit`: name, team and (with the networks) interfaces of a VM. */
 export function VmEditScreen({ id }: { id: number }) {
@@ -33,25 +33,7 @@ export function VmEditScreen({ id }: { id: number }) {
   }, [provisioning, goBack]);
 
   if (!vm.data || provisioning) {
-    return (
-      <>
-        <PageHeader title="Edit Virtual Machine" onBack={goBack} />
-        {vm.error ? (
-          <Alert
-            color="red"
-            variant="light"
-            title={vmErrorLeads.fetchVm}
-            icon={<IconAlertCircle aria-hidden />}
-          >
-            {errorMessage(vm.error)}
-          </Alert>
-        ) : (
-          <Center py="xl">
-            <Loader size="sm" aria-label="Loading virtual machine" />
-          </Center>
-        )}
-      </>
-    );
+    return <VmPlaceholder title="Edit Virtual Machine" onBack={goBack} error={vm.error} />;
   }
 
   const details = vm.data;
