@@ -221,9 +221,11 @@ describe('public IPs', () => {
       status: 200,
       body: { data: null, message: 'IP allocated successfully' },
     });
+    // Shown once the provider has NATed it.
+    expect((await adapters(id))[1]!.publicIp).toBeNull();
+    await w.server.finishOperations();
     const address = (await adapters(id))[1]!.publicIp;
     expect(address).toMatch(/^198\.18\.\d+\.\d+$/);
-    await w.server.finishOperations();
     const [port] = await db()
       .select()
       .from(simPorts)

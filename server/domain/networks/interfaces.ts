@@ -28,8 +28,11 @@ import {
  * runs. Each change is an operation carried out by the reconciler.
  */
 
-/** A public address shows from the moment it is reserved until its release is asked for. */
-const shownPublicIp = inArray(publicIps.status, ['Allocating', 'Active']);
+/**
+ * A public address shows once the provider has NATed it, until its release is asked for: while it
+ * is being allocated the interface is busy, and nothing should be offered on the address yet.
+ */
+const shownPublicIp = eq(publicIps.status, 'Active');
 
 export async function listNetAdapters(
   db: Db,
