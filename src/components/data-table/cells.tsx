@@ -11,6 +11,15 @@ export function DimmedCell({ getValue }: { getValue: () => unknown }) {
   );
 }
 
+/** The name that identifies a row (a VM's, a network's). */
+export function NameCell({ getValue }: { getValue: () => unknown }) {
+  return (
+    <Text size="sm" fw={500}>
+      {String(getValue() ?? '')}
+    </Text>
+  );
+}
+
 /** A person: initials avatar and name. */
 export function PersonCell({ name }: { name: string }) {
   return (

@@ -1,4 +1,4 @@
-import { Text, VisuallyHidden } from '@mantine/core';
+import { VisuallyHidden } from '@mantine/core';
 import { z } from 'zod';
 import type { ListVmsQuery, VmRow, VmSortColumn } from '../../../api/contract/vms';
 import { ButtonLink } from '../../../components/button-link';
@@ -6,6 +6,7 @@ import { createAppColumnHelper } from '../../../components/data-table/table-hook
 import { toListQuery, type TableSearch } from '../../../components/data-table/table-search';
 import { formatDate } from '../../../components/date-format';
 import { StatusBadge } from '../../../components/status-badge';
+import { NameCell } from '../../../components/data-table/cells';
 
 /** Spec section 9: VM lists show 10 a page. */
 export const VMS_PER_PAGE = 10;
@@ -30,11 +31,7 @@ export const vmColumns = [
   column.accessor('name', {
     header: 'NAME',
     meta: { width: '25%' },
-    cell: ({ getValue }) => (
-      <Text size="sm" fw={500}>
-        {getValue()}
-      </Text>
-    ),
+    cell: NameCell,
   }),
   column.accessor('status', {
     header: 'STATUS',

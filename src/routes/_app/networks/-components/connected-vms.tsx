@@ -7,6 +7,7 @@ import { DataTable } from '../../../../components/data-table/data-table';
 import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
 import { networkErrorLeads } from '../../../../components/error-text';
 import { networkQueries } from '../../../../queries/networks';
+import { NameCell } from '../../../../components/data-table/cells';
 
 const column = createAppColumnHelper<ConnectedVm>();
 
@@ -14,11 +15,7 @@ const columns = [
   column.accessor('name', {
     header: 'VM Name',
     meta: { width: '50%' },
-    cell: ({ getValue }) => (
-      <Text size="sm" fw={500}>
-        {getValue()}
-      </Text>
-    ),
+    cell: NameCell,
   }),
   column.accessor('privateIp', {
     header: 'Private IP',

@@ -7,6 +7,7 @@ import type {
 import { ButtonLink } from '../../../../components/button-link';
 import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
 import { toListQuery, type TableSearch } from '../../../../components/data-table/table-search';
+import { NameCell } from '../../../../components/data-table/cells';
 
 /** Spec section 9: the network list shows 10 a page. */
 export const NETWORKS_PER_PAGE = 10;
@@ -24,11 +25,7 @@ export const networkColumns = [
   column.accessor('name', {
     header: 'Network Name',
     meta: { width: '28%' },
-    cell: ({ getValue }) => (
-      <Text size="sm" fw={500}>
-        {getValue()}
-      </Text>
-    ),
+    cell: NameCell,
   }),
   column.accessor('cidrBlock', {
     header: 'CIDR Block',

@@ -1,21 +1,8 @@
-import { Badge, Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DetailField } from '../../../../components/detail-field';
 import type { NetworkDetails } from '../../../../api/contract/networks';
 import { formatDateTime } from '../../../../components/date-format';
 import { networkTypeLabels } from './network-type-cards';
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {term}
-      </Text>
-      <Box component="dd" m={0} mt={2} fz="sm" data-term={term}>
-        {children}
-      </Box>
-    </Box>
-  );
-}
 
 const None = () => (
   <Text span size="sm" c="dimmed">
@@ -45,19 +32,19 @@ export function NetworkInfoCard({ network }: { network: NetworkDetails }) {
         Network Information
       </Title>
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md" m={0}>
-        <Field term="Name">{network.name}</Field>
-        <Field term="Region">{network.region}</Field>
-        <Field term="Description">{network.description || <None />}</Field>
-        <Field term="Network Type">
+        <DetailField term="Name">{network.name}</DetailField>
+        <DetailField term="Region">{network.region}</DetailField>
+        <DetailField term="Description">{network.description || <None />}</DetailField>
+        <DetailField term="Network Type">
           <Badge variant="light" color={network.networkType === 'standard' ? 'blue' : 'grape'}>
             {networkTypeLabels[network.networkType]}
           </Badge>
-        </Field>
-        <Field term="CIDR Block">
+        </DetailField>
+        <DetailField term="CIDR Block">
           {/* The provider may report more than one block, separated by commas. */}
           <Lines items={network.cidrBlock.split(',').map((block) => block.trim())} />
-        </Field>
-        <Field term="Gateway">
+        </DetailField>
+        <DetailField term="Gateway">
           {network.gatewayIp ? (
             <Text size="sm" ff="monospace">
               {network.gatewayIp}
@@ -65,11 +52,11 @@ export function NetworkInfoCard({ network }: { network: NetworkDetails }) {
           ) : (
             <None />
           )}
-        </Field>
-        <Field term="DNS Servers">
+        </DetailField>
+        <DetailField term="DNS Servers">
           <Lines items={network.dnsNameservers} />
-        </Field>
-        <Field term="SNAT">
+        </DetailField>
+        <DetailField term="SNAT">
           {network.snatEnabled ? (
             <Text size="sm">
               Enabled
@@ -82,12 +69,12 @@ export function NetworkInfoCard({ network }: { network: NetworkDetails }) {
           ) : (
             <Text size="sm">Disabled</Text>
           )}
-        </Field>
-        <Field term="DHCP Pools">
+        </DetailField>
+        <DetailField term="DHCP Pools">
           <Lines items={network.allocationPools.map((pool) => `${pool.start} - ${pool.end}`)} />
-        </Field>
-        <Field term="Created At">{formatDateTime(network.createdAt)}</Field>
-        <Field term="Updated At">{formatDateTime(network.updatedAt)}</Field>
+        </DetailField>
+        <DetailField term="Created At">{formatDateTime(network.createdAt)}</DetailField>
+        <DetailField term="Updated At">{formatDateTime(network.updatedAt)}</DetailField>
       </SimpleGrid>
     </Paper>
   );

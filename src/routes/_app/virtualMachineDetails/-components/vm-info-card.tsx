@@ -1,25 +1,12 @@
-import { Box, Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Title } from '@mantine/core';
+import { DetailField } from '../../../../components/detail-field';
 import { IconRefresh } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { roleAllows } from '../../../../api/contract/permissions';
 import type { VmDetails } from '../../../../api/contract/vms';
 import { REFRESH_LINGER_MS } from '../../../../components/data-table/table-toolbar';
 import { useLingering } from '../../../../components/data-table/use-lingering';
 import { formatDateTime } from '../../../../components/date-format';
 import { VmPassword } from './vm-password';
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {term}
-      </Text>
-      <Box component="dd" m={0} mt={2} fz="sm" data-term={term}>
-        {children}
-      </Box>
-    </Box>
-  );
-}
 
 interface VmInfoCardProps {
   id: number;
@@ -49,26 +36,26 @@ export function VmInfoCard({ id, details, isFetching, onRefresh }: VmInfoCardPro
         </Button>
       </Group>
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md" m={0}>
-        <Field term="Name">{vm.name}</Field>
-        <Field term="Country">{vm.country}</Field>
-        <Field term="Size type">{vm.configuration}</Field>
-        <Field term="Region">{vm.region}</Field>
-        <Field term="Image">{vm.image}</Field>
-        <Field term="Created At">{formatDateTime(vm.createdAt)}</Field>
-        <Field term="CPU">{vm.cpu}</Field>
-        <Field term="Last Updated At">{formatDateTime(vm.updatedAt)}</Field>
-        <Field term="RAM in GB">{vm.ram}</Field>
-        <Field term="Username">{vm.username}</Field>
-        <Field term="Disk in GB">{vm.disk}</Field>
-        <Field term="Password">
+        <DetailField term="Name">{vm.name}</DetailField>
+        <DetailField term="Country">{vm.country}</DetailField>
+        <DetailField term="Size type">{vm.configuration}</DetailField>
+        <DetailField term="Region">{vm.region}</DetailField>
+        <DetailField term="Image">{vm.image}</DetailField>
+        <DetailField term="Created At">{formatDateTime(vm.createdAt)}</DetailField>
+        <DetailField term="CPU">{vm.cpu}</DetailField>
+        <DetailField term="Last Updated At">{formatDateTime(vm.updatedAt)}</DetailField>
+        <DetailField term="RAM in GB">{vm.ram}</DetailField>
+        <DetailField term="Username">{vm.username}</DetailField>
+        <DetailField term="Disk in GB">{vm.disk}</DetailField>
+        <DetailField term="Password">
           <VmPassword
             id={id}
             provisioning={details.status === 'Provisioning'}
             // Credentials are for those who may operate the VM; the server refuses anyone else.
             canReveal={roleAllows(details.yourRoleId, 'vm.operate')}
           />
-        </Field>
-        <Field term="Team">{vm.teamName ?? 'No team'}</Field>
+        </DetailField>
+        <DetailField term="Team">{vm.teamName ?? 'No team'}</DetailField>
       </SimpleGrid>
     </Paper>
   );
