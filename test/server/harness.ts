@@ -72,8 +72,21 @@ async function freshDatabase(): Promise<{
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        // An autovacuum worker busy on the database cannot be ended by a role that is not a
+        // superuser; it finishes soon, so the drop is tried again for a few seconds.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            return;
+          } catch (error) {
+            if (attempt >= 10) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }
