@@ -70,5 +70,4 @@ export const withLead = (lead: string, error: unknown): string => {
 /** The fixed leads of spec section 8 for the Dashboard's usage table. */
 export const dashboardErrorLeads = {
   fetchDashboard: 'Error fetching dashboard data',
-  fetchConfigurations: 'Error fetching configurations',
 } as const;

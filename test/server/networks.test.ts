@@ -97,6 +97,13 @@ describe('POST /networks/create', () => {
     });
   });
 
+  it('takes a block typed with spaces', async () => {
+    const id = await w.createNetwork(
+      w.custom({ name: 'spaced', cidrBlock: '192.168.100.128 / 25' }),
+    );
+    expect((await details(id)).cidrBlock).toBe('192.168.100.128/25');
+  });
+
   it('normalises a block with host bits set', async () => {
     const id = await w.createNetwork(w.custom({ name: 'host bits', cidrBlock: '10.60.0.77/24' }));
     expect((await details(id)).cidrBlock).toBe('10.60.0.0/24');

@@ -240,8 +240,10 @@ describe('public IPs', () => {
       status: 200,
       body: { data: null, message: 'IP deallocated successfully' },
     });
-    expect((await adapters(id))[1]!.publicIp).toBeNull();
+    // Still there until the provider has let it go.
+    expect((await adapters(id))[1]!.publicIp).toBe(address);
     await w.server.finishOperations();
+    expect((await adapters(id))[1]!.publicIp).toBeNull();
     const [row] = await db().select().from(publicIps).where(eq(publicIps.address, address!));
     // Free again: no row holds it.
     expect(row).toBeUndefined();

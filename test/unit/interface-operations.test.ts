@@ -89,6 +89,15 @@ describe('the outcome of an interface operation', () => {
     ).toEqual({ settled: true, failure: 'Public IP release failed: busy' });
   });
 
+  it('takes the same message again as a failure once the list has shown it cleared', () => {
+    // The server clears the message when it accepts the retry; the retry fails alike.
+    const old = 'Public IP allocation failed: engine busy';
+    const retry = { ...allocate, message: old };
+    const failedAgain = [adapter(2, { statusMessage: old })];
+    expect(outcomeOf(retry, failedAgain, false)).toEqual({ settled: false });
+    expect(outcomeOf(retry, failedAgain, true)).toEqual({ settled: true, failure: old });
+  });
+
   it('a public IP is allocated once the interface shows one, released once it shows none', () => {
     expect(outcomeOf(allocate, [adapter(2)])).toEqual({ settled: false });
     expect(outcomeOf(allocate, [adapter(2, { publicIp: '203.0.113.9' })])).toEqual({

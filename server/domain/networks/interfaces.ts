@@ -29,10 +29,11 @@ import {
  */
 
 /**
- * A public address shows once the provider has NATed it, until its release is asked for: while it
- * is being allocated the interface is busy, and nothing should be offered on the address yet.
+ * A public address shows once the provider has NATed it, until its release is done: while it is
+ * being allocated nothing should be offered on it yet, and while it is being released it is still
+ * there.
  */
-const shownPublicIp = eq(publicIps.status, 'Active');
+const shownPublicIp = inArray(publicIps.status, ['Active', 'Releasing']);
 
 export async function listNetAdapters(
   db: Db,
@@ -262,6 +263,11 @@ export async function allocateInterfacePublicIp(
           : networkMessages.alreadyHasPublicIp,
       );
     }
+    // A new attempt: the message of an earlier failure no longer applies.
+    await tx
+      .update(vmInterfaces)
+      .set({ statusMessage: null, updatedAt: now })
+      .where(eq(vmInterfaces.id, iface.id));
     const reserved = await reservePublicIp(
       tx,
       { regionId: vm.regionId, companyId: caller.companyId, limit: limits.publicIpsPerRegion },
@@ -293,6 +299,10 @@ export async function releaseInterfacePublicIp(
       .update(publicIps)
       .set({ status: 'Releasing', updatedAt: now })
       .where(eq(publicIps.id, address.id));
+    await tx
+      .update(vmInterfaces)
+      .set({ statusMessage: null, updatedAt: now })
+      .where(eq(vmInterfaces.id, iface.id));
     await enqueueOperation(tx, {
       companyId: caller.companyId,
       vmId: vm.id,

@@ -103,17 +103,19 @@ export const networkNameSchema = z
     }
   });
 
-/** A CIDR block for a network: a valid IPv4 network with a prefix of 22 to 27. */
-export const networkCidrSchema = z
-  .string({ error: networkMessages.cidrRequired })
-  .trim()
-  .min(1, { error: networkMessages.cidrRequired, abort: true })
-  .max(18, { error: networkMessages.cidrInvalid, abort: true })
-  .refine((v) => parseCidr(v) !== null, { error: networkMessages.cidrInvalid, abort: true })
-  .refine((v) => {
-    const prefix = parseCidr(v)!.prefix;
-    return prefix >= FORM_PREFIX_MIN && prefix <= FORM_PREFIX_MAX;
-  }, networkMessages.cidrPrefix);
+/** A CIDR block for a network: a valid IPv4 network with a prefix of 22 to 27 (spaces ignored). */
+export const networkCidrSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v),
+  z
+    .string({ error: networkMessages.cidrRequired })
+    .min(1, { error: networkMessages.cidrRequired, abort: true })
+    .max(18, { error: networkMessages.cidrInvalid, abort: true })
+    .refine((v) => parseCidr(v) !== null, { error: networkMessages.cidrInvalid, abort: true })
+    .refine((v) => {
+      const prefix = parseCidr(v)!.prefix;
+      return prefix >= FORM_PREFIX_MIN && prefix <= FORM_PREFIX_MAX;
+    }, networkMessages.cidrPrefix),
+);
 
 /** One or two IP addresses separated by a comma (spaces allowed). */
 const dnsServersSchema = z

@@ -5,7 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { vmMessages } from '../../../api/contract/vms';
-import { fieldErrorMessages, vmErrorLeads } from '../../../components/error-text';
+import { ApiError } from '../../../api/client';
+import { fieldErrorMessages, vmErrorLeads, withLead } from '../../../components/error-text';
 import { useAppForm } from '../../../components/form';
 import { notify } from '../../../components/notify';
 import { PageHeader } from '../../../components/page-header';
@@ -100,7 +101,14 @@ function CreateErrors({
     <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
       <Stack gap={4}>
         {localProblem && <div>{localProblem}</div>}
-        {error && <div>{error.message || vmErrorLeads.createVm}</div>}
+        {error && (
+          <div>
+            {/* The server's message replaces the lead (spec section 8); without one, the lead. */}
+            {error instanceof ApiError && error.status !== 0
+              ? error.message
+              : withLead(vmErrorLeads.createVm, error)}
+          </div>
+        )}
         {details.length > 0 && (
           <List size="sm">
             {details.map((message) => (

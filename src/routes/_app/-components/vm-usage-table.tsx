@@ -9,7 +9,7 @@ import {
 } from '../../../api/contract/vms';
 import { DataTable } from '../../../components/data-table/data-table';
 import { createAppColumnHelper } from '../../../components/data-table/table-hook';
-import { dashboardErrorLeads } from '../../../components/error-text';
+import { dashboardErrorLeads, vmErrorLeads } from '../../../components/error-text';
 import { dashboardQueries } from '../../../queries/dashboard';
 import { catalogQueries } from '../../../queries/vms';
 
@@ -127,7 +127,7 @@ export function VmUsageTable({ search, onSearchChange }: VmUsageTableProps) {
       isFetching={usage.isFetching || configurations.isFetching}
       error={usageError ?? configurationsError}
       errorTitle={
-        usageError ? dashboardErrorLeads.fetchDashboard : dashboardErrorLeads.fetchConfigurations
+        usageError ? dashboardErrorLeads.fetchDashboard : vmErrorLeads.fetchConfigurations
       }
       onRefresh={() => {
         void usage.refetch();

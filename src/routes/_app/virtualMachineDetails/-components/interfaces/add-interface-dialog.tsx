@@ -9,6 +9,8 @@ import { notify } from '../../../../../components/notify';
 import { networkMutations, networkQueries } from '../../../../../queries/networks';
 import { interfaceToasts } from './interface-operations';
 
+const useAddInterface = () => useMutation(networkMutations.addInterface());
+
 /** Spec section 9: attaching an interface can take up to 2 minutes. */
 export const ADD_INTERFACE_WAIT_MS = 2 * 60_000;
 
@@ -29,21 +31,32 @@ interface AddInterfaceDialogProps {
  */
 export function AddInterfaceDialog(props: AddInterfaceDialogProps) {
   const { opened, waitingFor, onClose } = props;
+  const add = useAddInterface();
+  // Held open while the request runs: its answer decides what the dialog shows next.
+  const closable = !add.isPending;
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       title={waitingFor === null ? 'Add Network Interface' : 'Attaching Network Interface'}
       centered
+      closeOnEscape={closable}
+      closeOnClickOutside={closable}
+      withCloseButton={closable}
     >
-      {waitingFor === null ? <NetworkPicker {...props} /> : <Waiting onClose={onClose} />}
+      {waitingFor === null ? <NetworkPicker {...props} add={add} /> : <Waiting onClose={onClose} />}
     </Modal>
   );
 }
 
-function NetworkPicker({ vmId, vmName, onAccepted, onClose }: AddInterfaceDialogProps) {
+function NetworkPicker({
+  vmId,
+  vmName,
+  onAccepted,
+  onClose,
+  add,
+}: AddInterfaceDialogProps & { add: ReturnType<typeof useAddInterface> }) {
   const available = useQuery(networkQueries.available(vmId));
-  const add = useMutation(networkMutations.addInterface());
   const [networkId, setNetworkId] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -112,7 +125,7 @@ function NetworkPicker({ vmId, vmName, onAccepted, onClose }: AddInterfaceDialog
         <Button variant="default" onClick={onClose} disabled={add.isPending}>
           Cancel
         </Button>
-        <Button onClick={() => void submit()} loading={add.isPending}>
+        <Button onClick={() => void submit()} loading={add.isPending} disabled={!available.data}>
           Add Interface
         </Button>
       </Group>

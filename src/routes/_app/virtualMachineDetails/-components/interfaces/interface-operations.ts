@@ -21,8 +21,9 @@ export interface Operation {
   kind: OperationKind;
   interfaceId: number;
   /**
-   * The interface's message before the request: the server keeps an old one until an operation
-   * succeeds, so only a new message tells of a failure.
+   * The interface's message when the request was made. The server clears it when it accepts a
+   * public IP change, so a message that differs from it, or any message once the list has shown
+   * it cleared, tells of a failure; a list fetched before the request still shows the old one.
    */
   message: string | null;
 }
@@ -35,14 +36,20 @@ const failed = (reason: string | null): Outcome => ({ settled: true, failure: re
 
 /**
  * Where an operation stands, read from the interfaces as the server lists them now. An interface
- * is Attaching or Detaching while the provider works on it and shows a public IP from the moment
- * it is reserved; a failure leaves a new message on the interface (or an Error status).
+ * is Attaching or Detaching while the provider works on it and shows a public IP once the provider
+ * has NATed it, until its release is done; a failure leaves a new message on the interface (or an
+ * Error status).
  */
-export function outcomeOf(operation: Operation, adapters: readonly NetworkAdapter[]): Outcome {
+export function outcomeOf(
+  operation: Operation,
+  adapters: readonly NetworkAdapter[],
+  /** The list has shown the interface's message cleared since the request. */
+  cleared = false,
+): Outcome {
   const adapter = adapters.find((a) => a.id === operation.interfaceId);
   if (adapter?.status === 'Error') return failed(adapter.statusMessage);
   const newMessage =
-    adapter?.statusMessage && adapter.statusMessage !== operation.message
+    adapter?.statusMessage && (cleared || adapter.statusMessage !== operation.message)
       ? adapter.statusMessage
       : null;
   switch (operation.kind) {
@@ -75,12 +82,15 @@ export function useInterfaceOperations(vmId: number, onSettled?: (operation: Ope
   const adapters = query.data;
   // An effect may run again before the settled operations have left the state: one toast each.
   const reported = useRef(new WeakSet<Operation>());
+  const cleared = useRef(new WeakSet<Operation>());
 
   useEffect(() => {
     if (!adapters || operations.length === 0) return;
     const settled = operations.filter((operation) => {
       if (reported.current.has(operation)) return true;
-      const outcome = outcomeOf(operation, adapters);
+      const adapter = adapters.find((a) => a.id === operation.interfaceId);
+      if (adapter && adapter.statusMessage === null) cleared.current.add(operation);
+      const outcome = outcomeOf(operation, adapters, cleared.current.has(operation));
       if (!outcome.settled) return false;
       reported.current.add(operation);
       const toasts = interfaceToasts[operation.kind];
