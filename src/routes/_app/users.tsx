@@ -2,8 +2,9 @@ import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { userSortColumns, type UserRow } from '../../api/contract/users';
+import { pagedQueryProps, useStayWithinPages } from '../../components/data-table/paged-query';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
 import { createAppColumnHelper } from '../../components/data-table/table-hook';
@@ -111,12 +112,11 @@ function UsersPage() {
     [ownId, isAdmin],
   );
 
-  // Deleting the last user of the last page leaves a page past the end: show the new last page.
-  const lastPage = users.isPlaceholderData ? undefined : users.data?.totalPages;
-  useEffect(() => {
-    if (lastPage !== undefined && search.page > lastPage)
-      void navigate({ search: (prev) => ({ ...prev, page: lastPage }), replace: true });
-  }, [lastPage, search.page, navigate]);
+  const goToPage = useCallback(
+    (page: number) => void navigate({ search: (prev) => ({ ...prev, page }), replace: true }),
+    [navigate],
+  );
+  useStayWithinPages(users, search.page, goToPage);
 
   return (
     <>
@@ -136,20 +136,14 @@ function UsersPage() {
         title="Users"
         description="Manage users and their access permissions"
         columns={columns}
-        data={users.data?.data}
-        totalPages={users.data?.totalPages}
+        {...pagedQueryProps(users)}
         getRowId={(row) => String(row.id)}
         {...tableSearchProps(search, (patch, { replace }) => {
           void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
         })}
         searchPlaceholder="Search users..."
         emptyMessage="No users found"
-        isPending={users.isPending}
-        isFetching={users.isFetching}
-        // A failed refresh of rows already shown is toasted by the query cache; keep the rows.
-        error={users.data ? null : users.error}
         errorTitle={managementErrorLeads.fetchUsers}
-        onRefresh={() => void users.refetch()}
         onRowClick={(row) => void navigate({ to: '/user', search: { id: row.id } })}
       />
       <ConfirmDialog

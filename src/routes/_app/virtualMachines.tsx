@@ -1,8 +1,9 @@
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 import { vmSortColumns } from '../../api/contract/vms';
+import { pagedQueryProps, useStayWithinPages } from '../../components/data-table/paged-query';
 import { DataTable } from '../../components/data-table/data-table';
 import {
   tableSearchDefaults,
@@ -35,12 +36,11 @@ function VirtualMachinesPage() {
   const navigate = Route.useNavigate();
   const vms = useQuery(vmQueries.list(vmListQuery(search, search.teamId)));
 
-  // A VM deleted elsewhere can leave the URL past the last page: show the new last page.
-  const lastPage = vms.isPlaceholderData ? undefined : vms.data?.totalPages;
-  useEffect(() => {
-    if (lastPage !== undefined && search.page > lastPage)
-      void navigate({ search: (prev) => ({ ...prev, page: lastPage }), replace: true });
-  }, [lastPage, search.page, navigate]);
+  const goToPage = useCallback(
+    (page: number) => void navigate({ search: (prev) => ({ ...prev, page }), replace: true }),
+    [navigate],
+  );
+  useStayWithinPages(vms, search.page, goToPage);
 
   return (
     <>
@@ -56,8 +56,7 @@ function VirtualMachinesPage() {
         title="Your Virtual Machines"
         description="Manage and monitor your virtual machines across the global network"
         columns={vmColumns}
-        data={vms.data?.data}
-        totalPages={vms.data?.totalPages}
+        {...pagedQueryProps(vms)}
         getRowId={(row) => String(row.id)}
         {...tableSearchProps(search, (patch, { replace }) => {
           void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
@@ -72,12 +71,7 @@ function VirtualMachinesPage() {
             }
           />
         }
-        isPending={vms.isPending}
-        isFetching={vms.isFetching}
-        // A failed refresh of rows already shown is toasted by the query cache; keep the rows.
-        error={vms.data ? null : vms.error}
         errorTitle={vmErrorLeads.fetchVms}
-        onRefresh={() => void vms.refetch()}
         onRowClick={(row) =>
           void navigate({
             to: '/virtualMachineDetails/$virtualMachineId',

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { VmSortColumn } from '../../../api/contract/vms';
+import { pagedQueryProps } from '../../../components/data-table/paged-query';
 import { DataTable } from '../../../components/data-table/data-table';
 import { tableSearchProps, type TableSearch } from '../../../components/data-table/table-search';
 import { vmErrorLeads } from '../../../components/error-text';
@@ -23,17 +24,12 @@ export function TeamVmsTable({ teamId, state, onStateChange }: TeamVmsTableProps
       title="Virtual Machines"
       description="The virtual machines assigned to this team"
       columns={vmColumns}
-      data={vms.data?.data}
-      totalPages={vms.data?.totalPages}
+      {...pagedQueryProps(vms)}
       getRowId={(row) => String(row.id)}
       {...tableSearchProps(state, onStateChange)}
       searchPlaceholder="Search virtual machines..."
       emptyMessage="No virtual machines found"
-      isPending={vms.isPending}
-      isFetching={vms.isFetching}
-      error={vms.data ? null : vms.error}
       errorTitle={vmErrorLeads.fetchVms}
-      onRefresh={() => void vms.refetch()}
       onRowClick={(row) =>
         void navigate({
           to: '/virtualMachineDetails/$virtualMachineId',

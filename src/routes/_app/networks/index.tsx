@@ -1,8 +1,9 @@
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 import { networkSortColumns } from '../../../api/contract/networks';
+import { pagedQueryProps, useStayWithinPages } from '../../../components/data-table/paged-query';
 import { DataTable } from '../../../components/data-table/data-table';
 import {
   tableSearchDefaults,
@@ -45,12 +46,11 @@ function NetworksPage() {
   const networks = useQuery(networkQueries.list(networkListQuery(search, search.regionId)));
   const { data: session } = useSuspenseQuery(authQueries.check());
 
-  // A network deleted elsewhere can leave the URL past the last page: show the new last page.
-  const lastPage = networks.isPlaceholderData ? undefined : networks.data?.totalPages;
-  useEffect(() => {
-    if (lastPage !== undefined && search.page > lastPage)
-      void navigate({ search: (prev) => ({ ...prev, page: lastPage }), replace: true });
-  }, [lastPage, search.page, navigate]);
+  const goToPage = useCallback(
+    (page: number) => void navigate({ search: (prev) => ({ ...prev, page }), replace: true }),
+    [navigate],
+  );
+  useStayWithinPages(networks, search.page, goToPage);
 
   return (
     <>
@@ -70,8 +70,7 @@ function NetworksPage() {
       <DataTable
         title="Your Networks"
         columns={networkColumns}
-        data={networks.data?.data}
-        totalPages={networks.data?.totalPages}
+        {...pagedQueryProps(networks)}
         getRowId={(row) => String(row.id)}
         {...tableSearchProps(search, (patch, { replace }) => {
           void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
@@ -86,12 +85,7 @@ function NetworksPage() {
             }
           />
         }
-        isPending={networks.isPending}
-        isFetching={networks.isFetching}
-        // A failed refresh of rows already shown is toasted by the query cache; keep the rows.
-        error={networks.data ? null : networks.error}
         errorTitle={networkErrorLeads.fetchNetworks}
-        onRefresh={() => void networks.refetch()}
         onRowClick={(row) =>
           void navigate({ to: '/networks/$networkId', params: { networkId: row.id } })
         }
