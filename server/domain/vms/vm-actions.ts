@@ -32,7 +32,8 @@ async function transition(
     allowed: (s: VmStatus) => boolean;
     refusal: string;
     kind: VmOperationKind;
-    to: VmStatus;
+    /** What the VM becomes at once: a transitional status, or (a delete) gone from the lists. */
+    change: { status: VmStatus } | { deletedAt: Date };
     now: Date;
     /** Checks beyond the status, with the locked row; answers the operation's payload. */
     prepare?: (tx: Tx, vm: VmRecord) => Promise<Record<string, unknown>>;
@@ -45,7 +46,7 @@ async function transition(
     const payload = { from: vm.status, ...(await action.prepare?.(tx, vm)) };
     await tx
       .update(virtualMachines)
-      .set({ status: action.to, statusMessage: null, updatedAt: action.now })
+      .set({ ...action.change, statusMessage: null, updatedAt: action.now })
       .where(eq(virtualMachines.id, vm.id));
     await enqueueOperation(tx, {
       companyId: caller.companyId,
@@ -63,7 +64,7 @@ export const startVm = (db: Db, caller: Caller, vmId: number, now: Date) =>
     allowed: vmRules.canStart,
     refusal: vmMessages.mustBeStopped,
     kind: 'vm.start',
-    to: 'Starting',
+    change: { status: 'Starting' },
     now,
   });
 
@@ -73,7 +74,7 @@ export const stopVm = (db: Db, caller: Caller, vmId: number, now: Date) =>
     allowed: vmRules.canStop,
     refusal: vmMessages.mustBeRunning,
     kind: 'vm.stop',
-    to: 'Stopping',
+    change: { status: 'Stopping' },
     now,
   });
 
@@ -84,7 +85,7 @@ export const resetVm = (db: Db, caller: Caller, vmId: number, now: Date) =>
     allowed: vmRules.canReset,
     refusal: vmMessages.mustBeRunning,
     kind: 'vm.reboot',
-    to: 'Starting',
+    change: { status: 'Starting' },
     now,
   });
 
@@ -100,7 +101,7 @@ export const resizeVm = (
     allowed: vmRules.canResize,
     refusal: vmMessages.busy,
     kind: 'vm.resize',
-    to: 'Resizing',
+    change: { status: 'Resizing' },
     now,
     async prepare(tx, vm) {
       const sizes = await tx
@@ -131,24 +132,15 @@ export const resizeVm = (
  * The VM leaves every list at once; its operation removes the server from the provider and closes
  * its usage. Refused while it provisions or another operation is under way.
  */
-export async function deleteVm(db: Db, caller: Caller, vmId: number, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { vm } = await requireVmPermission(tx, caller, vmId, 'vm.delete', { lock: true });
-    requireStatus(vm.status, vmRules.canDelete, vmMessages.notDeletable);
-    if (await interfacesBusy(tx, vm.id)) throw conflict(vmMessages.busy);
-    await tx
-      .update(virtualMachines)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(eq(virtualMachines.id, vm.id));
-    await enqueueOperation(tx, {
-      companyId: caller.companyId,
-      vmId: vm.id,
-      kind: 'vm.delete',
-      payload: { from: vm.status },
-      now,
-    });
+export const deleteVm = (db: Db, caller: Caller, vmId: number, now: Date) =>
+  transition(db, caller, vmId, {
+    permission: 'vm.delete',
+    allowed: vmRules.canDelete,
+    refusal: vmMessages.notDeletable,
+    kind: 'vm.delete',
+    change: { deletedAt: now },
+    now,
   });
-}
 
 /**
  * Renames the VM and/or moves it between teams. Moving needs `vm.move` on both teams; taking a VM
