@@ -10,6 +10,7 @@ export default defineConfig({
     './server/db/support-schema.ts',
     './server/jobs/schema.ts',
     './server/providers/sim/schema.ts',
+    './server/providers/libvirt/schema.ts',
   ],
   out: './server/db/migrations',
 });

@@ -71,6 +71,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'libvirt',
+          include: ['test/libvirt/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 300_000,
+          testTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import * as libvirtSchema from '../providers/libvirt/schema';
 import * as simSchema from '../providers/sim/schema';
 import * as jobsSchema from '../jobs/schema';
 import * as catalogSchema from './catalog-schema';
@@ -25,6 +26,7 @@ const schema = {
   ...supportSchema,
   ...jobsSchema,
   ...simSchema,
+  ...libvirtSchema,
 };
 
 export type Schema = typeof schema;

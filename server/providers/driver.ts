@@ -1,3 +1,5 @@
+import type { Duplex } from 'node:stream';
+
 /**
  * What the product needs from an infrastructure engine, in the primitives every IaaS engine has
  * (OpenStack Nova/Neutron, libvirt): a catalogue, servers, networks, ports and public IPs.
@@ -132,6 +134,12 @@ export interface ProviderDriver {
   deleteServer(ref: string, clientToken: string): Promise<void>;
   /** A short-lived address of the server's console, for a running server. */
   consoleUrl(ref: string): Promise<string>;
+  /**
+   * For engines whose console the product itself serves (through its console gateway): the
+   * running server's VNC byte stream (RFB), opened afresh for each viewer. Engines that serve a
+   * console page of their own leave it out.
+   */
+  openConsole?(ref: string): Promise<Duplex>;
 
   createNetwork(
     regionKey: string,

@@ -1,0 +1,802 @@
+import { connect } from 'node:net';
+import { spawn } from 'node:child_process';
+import { Duplex } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import { configurations } from '../../db/catalog-schema';
+import type { Db } from '../../db/client';
+import {
+  ProviderRejection,
+  ProviderUnavailable,
+  type Catalog,
+  type CreateServerRequest,
+  type NetworkSpec,
+  type PortRequest,
+  type ProviderDriver,
+  type ProviderHealth,
+  type ServerState,
+} from '../driver';
+import type { LibvirtConfig, LibvirtImage, LibvirtRegion } from './config';
+import {
+  domainInterfaces,
+  domainXml,
+  interfaceXml,
+  overlayVolumeXml,
+  vncSocketOf,
+  type Size,
+} from './domain-xml';
+import {
+  cpuPercent,
+  isRunning,
+  isShutOff,
+  memoryPercent,
+  parseDomState,
+  parseDomStats,
+  usagePercent,
+  type DomainState,
+} from './domain-state';
+import { LibvirtHost } from './host';
+import { tapName } from './host-network';
+import { firstRequest, LibvirtNetworking, newRef, requestSeen } from './networking';
+import { lvPorts, lvServers, type LvTask } from './schema';
+import { hostnameOf, seedIso } from './seed';
+
+type LvServer = typeof lvServers.$inferSelect;
+
+export interface LibvirtOptions {
+  db: Db;
+  clock: Clock;
+  config: LibvirtConfig;
+  /** The signed console address of a server (the product's console gateway). */
+  consoleUrl: (ref: string) => string;
+}
+
+/** A guest on a network without DHCP counts as booted once it has run this long. */
+const UNMANAGED_BOOT_MS = 10_000;
+/** What QEMU needs beyond the guest's memory, when choosing a host. */
+const OVERHEAD_KIB = 256 * 1024;
+const NO_DOMAIN = /failed to get domain|Domain not found|no domain with matching/i;
+const NO_VOLUME = /Storage volume not found|no storage vol/i;
+
+/**
+ * The libvirt engine: QEMU/KVM guests defined and driven through virsh, their disks in a libvirt
+ * storage pool on each host (an overlay on the image's base, and a cloud-init NoCloud seed), their
+ * networks built by `LibvirtNetworking`. Long tasks (booting, ACPI shutdown, resize) advance when
+ * the server is read, as the reconciler polls it, so nothing is lost if this process stops.
+ */
+export class LibvirtDriver implements ProviderDriver {
+  readonly kind = 'libvirt';
+  private readonly hosts = new Map<string, LibvirtHost>();
+  private readonly regions = new Map<string, { region: LibvirtRegion; providerKey: string }>();
+  private readonly networking: LibvirtNetworking;
+  private readonly pools = new Set<string>();
+  private readonly samples = new Map<string, { at: number; cpuTimeNs: number }>();
+
+  constructor(private readonly options: LibvirtOptions) {
+    for (const provider of options.config.providers) {
+      for (const region of provider.regions) {
+        this.regions.set(region.key, { region, providerKey: provider.key });
+        for (const host of region.hosts) this.hosts.set(host.key, new LibvirtHost(host));
+      }
+    }
+    this.networking = new LibvirtNetworking(
+      options.db,
+      options.config,
+      (key) => this.regions.get(key)?.region,
+      (region) => region.hosts.map((h) => this.hosts.get(h.key)!),
+    );
+  }
+
+  private get config() {
+    return this.options.config;
+  }
+
+  private get now() {
+    return this.options.clock.now();
+  }
+
+  private get poolName() {
+    return `${this.config.namePrefix}-disks`;
+  }
+
+  async catalog(): Promise<Catalog> {
+    const { providers } = this.config;
+    const regions = providers.flatMap((p) => p.regions);
+    return {
+      regions: regions.map((r) => ({
+        key: r.key,
+        countryCode: r.countryCode,
+        countryName: r.countryName,
+        name: r.name,
+        city: r.city,
+        publicIpPool: r.publicIpPool,
+      })),
+      images: regions.flatMap((r) =>
+        r.images.map((i) => ({ regionKey: r.key, key: i.key, name: i.name, username: i.username })),
+      ),
+      providers: providers.map((p) => ({
+        key: p.key,
+        name: p.name,
+        offers: p.regions.map((r) => ({
+          regionKey: r.key,
+          imageKeys: r.images.map((i) => i.key),
+          sizeKeys: [...r.sizes],
+        })),
+      })),
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Lookups
+
+  private host(key: string): LibvirtHost {
+    const host = this.hosts.get(key);
+    if (!host) throw new ProviderRejection(`The host ${key} is no longer configured`);
+    return host;
+  }
+
+  private image(regionKey: string, imageKey: string): LibvirtImage {
+    const image = this.regions.get(regionKey)?.region.images.find((i) => i.key === imageKey);
+    if (!image) throw new ProviderRejection(`Image ${imageKey} is not offered in ${regionKey}`);
+    return image;
+  }
+
+  private async size(sizeKey: string): Promise<Size> {
+    const [row] = await this.options.db
+      .select()
+      .from(configurations)
+      .where(eq(configurations.key, sizeKey));
+    if (!row) throw new ProviderRejection(`Unknown size ${sizeKey}`);
+    return { cpu: row.cpu, ramGb: row.ram, diskGb: row.disk };
+  }
+
+  private async server(ref: string): Promise<LvServer | undefined> {
+    const [row] = await this.options.db.select().from(lvServers).where(eq(lvServers.ref, ref));
+    return row;
+  }
+
+  private async requireServer(ref: string): Promise<LvServer> {
+    const row = await this.server(ref);
+    if (!row || row.deleted) throw new ProviderRejection('No such server');
+    return row;
+  }
+
+  private async update(row: LvServer, values: Partial<LvServer>): Promise<LvServer> {
+    const [updated] = await this.options.db
+      .update(lvServers)
+      .set({ ...values, updatedAt: this.now })
+      .where(eq(lvServers.id, row.id))
+      .returning();
+    return updated!;
+  }
+
+  private async domState(row: LvServer): Promise<DomainState | null> {
+    const out = await this.host(row.hostKey).virshMaybe(
+      ['domstate', row.domain, '--reason'],
+      NO_DOMAIN,
+    );
+    return out === null ? null : parseDomState(out);
+  }
+
+  private disk = (row: LvServer) => `${row.domain}-disk.qcow2`;
+  private seed = (row: LvServer) => `${row.domain}-seed.iso`;
+  private serialLog = (row: LvServer) => `${this.config.stateDir}/logs/${row.domain}.serial.log`;
+
+  private async ensurePool(host: LibvirtHost) {
+    if (this.pools.has(host.key)) return;
+    const name = this.poolName;
+    const info = await host.virshMaybe(
+      ['pool-info', name],
+      /Storage pool not found|no storage pool/i,
+    );
+    if (info === null) {
+      await host.sh(`mkdir -p ${this.config.stateDir}/disks ${this.config.stateDir}/logs\n`);
+      await host.virsh([
+        'pool-define-as',
+        name,
+        'dir',
+        '--target',
+        `${this.config.stateDir}/disks`,
+      ]);
+      await host.virsh(['pool-autostart', name]);
+    }
+    if (info === null || !/State:\s+running/.test(info)) await host.virsh(['pool-start', name]);
+    this.pools.add(host.key);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Placement
+
+  /** The host of the region with the most memory free, if it has enough for `ramGb`. */
+  private async place(region: LibvirtRegion, ramGb: number): Promise<LibvirtHost> {
+    const needed = ramGb * 1024 * 1024 + OVERHEAD_KIB;
+    const seen: { host: LibvirtHost; freeKib: number }[] = [];
+    let unreachable: unknown;
+    for (const config of region.hosts) {
+      const host = this.host(config.key);
+      try {
+        const out = await host.virsh(['nodememstats']);
+        const value = (name: string) =>
+          Number(new RegExp(`^${name}\\s*:\\s*(\\d+)`, 'm').exec(out)?.[1] ?? 0);
+        seen.push({ host, freeKib: value('free') + value('buffers') + value('cached') });
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailable)) throw error;
+        unreachable = error;
+      }
+    }
+    if (seen.length === 0) throw unreachable ?? new ProviderUnavailable('No host is reachable');
+    seen.sort((a, b) => b.freeKib - a.freeKib);
+    const best = seen[0]!;
+    if (best.freeKib < needed) {
+      const gib = (kib: number) => (kib / 1024 / 1024).toFixed(1);
+      throw new ProviderRejection(
+        `No host in ${region.key} has ${ramGb} GiB of memory free (the most is ${gib(best.freeKib)} GiB, on ${best.host.key})`,
+      );
+    }
+    return best.host;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Servers
+
+  async createServer(request: CreateServerRequest): Promise<{ ref: string }> {
+    const { db } = this.options;
+    const [known] = await db
+      .select()
+      .from(lvServers)
+      .where(eq(lvServers.clientToken, request.clientToken));
+    if (known) {
+      if (!known.deleted && known.phase === 'building') await this.build(known, request);
+      return { ref: known.ref };
+    }
+    const entry = this.regions.get(request.regionKey);
+    if (!entry || entry.providerKey !== request.providerKey) {
+      throw new ProviderRejection(`No such region for this provider: ${request.regionKey}`);
+    }
+    if (!entry.region.sizes.includes(request.sizeKey as never)) {
+      throw new ProviderRejection(`Size ${request.sizeKey} is not offered in ${request.regionKey}`);
+    }
+    this.image(request.regionKey, request.imageKey);
+    const size = await this.size(request.sizeKey);
+    const network = await this.networking.checkPort(request.regionKey, request.primaryPort);
+    if (request.publicIp && !network.spec.snatIp) {
+      throw new ProviderRejection('Public addresses need a network with SNAT');
+    }
+    const host = await this.place(entry.region, size.ramGb);
+    const ref = newRef('srv');
+    const row = await db.transaction(async (tx) => {
+      const [server] = await tx
+        .insert(lvServers)
+        .values({
+          ref,
+          clientToken: request.clientToken,
+          hostKey: host.key,
+          domain: `${this.config.namePrefix}-${ref}`,
+          name: request.name,
+          regionKey: request.regionKey,
+          imageKey: request.imageKey,
+          sizeKey: request.sizeKey,
+          task: 'spawning',
+          phase: 'building',
+          taskStartedAt: this.now,
+        })
+        .onConflictDoNothing({ target: lvServers.clientToken })
+        .returning();
+      if (!server) return undefined;
+      await tx.insert(lvPorts).values({
+        ref: newRef('port'),
+        serverRef: ref,
+        networkId: network.id,
+        networkRef: network.ref,
+        fixedIp: request.primaryPort.fixedIp,
+        macAddress: request.primaryPort.macAddress,
+        publicIp: request.publicIp,
+      });
+      return server;
+    });
+    if (!row) return this.createServer(request);
+    await this.build(row, request);
+    return { ref };
+  }
+
+  /**
+   * Makes the server's disk, seed, network reservation and domain, and starts it. Every step
+   * checks what exists first, so a build a restart interrupted is finished by the retried create.
+   * The engine refusing a step (no such base image, QEMU failing to start) leaves nothing behind.
+   */
+  private async build(row: LvServer, request: CreateServerRequest) {
+    const host = this.host(row.hostKey);
+    const image = this.image(row.regionKey, row.imageKey);
+    const size = await this.size(row.sizeKey);
+    try {
+      await this.ensurePool(host);
+      const pool = this.poolName;
+      if (
+        (await host.virshMaybe(['vol-info', '--pool', pool, this.disk(row)], NO_VOLUME)) === null
+      ) {
+        await host.virsh(['vol-create', pool, 'FILE'], {
+          file: overlayVolumeXml(this.disk(row), size.diskGb, image.base),
+        });
+      }
+      if (
+        (await host.virshMaybe(['vol-info', '--pool', pool, this.seed(row)], NO_VOLUME)) === null
+      ) {
+        const iso = await seedIso({
+          instanceId: row.ref,
+          hostname: hostnameOf(request.name),
+          username: request.username,
+          password: request.password,
+          publicKey: request.publicKey,
+        });
+        await host.virsh([
+          'vol-create-as',
+          pool,
+          this.seed(row),
+          `${iso.length}b`,
+          '--format',
+          'raw',
+        ]);
+        await uploadVolume(host, pool, this.seed(row), iso);
+      }
+      const ports = await this.networking.ports(row.ref);
+      for (const port of ports) await this.networking.applyById(port.networkId);
+      if ((await this.domState(row)) === null) {
+        await host.virsh(['define', 'FILE'], {
+          file: domainXml({
+            name: row.domain,
+            title: request.name,
+            acceleration: this.config.acceleration,
+            size,
+            image,
+            pool,
+            disk: this.disk(row),
+            seed: this.seed(row),
+            interfaces: ports.map((p) => ({
+              bridge: this.networking.names(p.networkId).bridge,
+              macAddress: p.macAddress,
+              tap: tapName(this.config.namePrefix, p.id),
+            })),
+            serialLog: this.serialLog(row),
+          }),
+        });
+      }
+      const state = await this.domState(row);
+      if (state && !isRunning(state)) await host.virsh(['start', row.domain]);
+      await this.update(row, { phase: 'booting', taskStartedAt: this.now });
+    } catch (error) {
+      if (error instanceof ProviderRejection) {
+        await this.destroy(row).catch(() => {});
+        throw error;
+      }
+      throw error;
+    }
+  }
+
+  /** Removes everything of a server at its host: domain, disks, log, ports and their NAT. */
+  private async destroy(row: LvServer) {
+    const host = this.host(row.hostKey);
+    const state = await this.domState(row);
+    if (state && isRunning(state)) {
+      await host.virshMaybe(['destroy', row.domain], /not running|domain is not running/i);
+    }
+    if (state) await host.virshMaybe(['undefine', row.domain], NO_DOMAIN);
+    for (const volume of [this.disk(row), this.seed(row)]) {
+      await host.virshMaybe(['vol-delete', '--pool', this.poolName, volume], NO_VOLUME);
+    }
+    await host.sh(`rm -f '${this.serialLog(row)}'\n`);
+    const ports = await this.networking.ports(row.ref);
+    await this.options.db
+      .update(lvServers)
+      .set({ deleted: true, task: null, phase: null, updatedAt: this.now })
+      .where(eq(lvServers.id, row.id));
+    await this.options.db
+      .update(lvPorts)
+      .set({ deleted: true, publicIp: null, updatedAt: this.now })
+      .where(eq(lvPorts.serverRef, row.ref));
+    for (const networkId of new Set(ports.map((p) => p.networkId))) {
+      await this.networking.applyById(networkId);
+    }
+    this.samples.delete(row.ref);
+  }
+
+  /** Moves a task on, from what the host shows now. */
+  private async advance(row: LvServer, state: DomainState): Promise<LvServer> {
+    const host = this.host(row.hostKey);
+    const elapsed = this.now.getTime() - (row.taskStartedAt?.getTime() ?? 0);
+    const stopTimeout = this.config.stopTimeoutSeconds * 1000;
+    const done = (values: Partial<LvServer> = {}) =>
+      this.update(row, {
+        task: null,
+        phase: null,
+        taskStartedAt: null,
+        taskSizeKey: null,
+        taskResume: false,
+        ...values,
+      });
+
+    switch (row.task) {
+      case 'spawning': {
+        if (isShutOff(state)) {
+          return done({ phase: 'boot-failed', fault: await this.bootFailure(row, state) });
+        }
+        if (await this.booted(row, host, elapsed)) return done({ fault: null });
+        if (elapsed > this.config.bootTimeoutSeconds * 1000) {
+          await host.virshMaybe(['destroy', row.domain], /not running/i);
+          return done({
+            phase: 'boot-failed',
+            fault: `The guest did not finish booting within ${this.config.bootTimeoutSeconds} s (it asked for no address)`,
+          });
+        }
+        return row;
+      }
+      case 'powering-off': {
+        if (isShutOff(state)) return done({ fault: null });
+        if (elapsed > stopTimeout) {
+          await host.virshMaybe(['destroy', row.domain], /not running/i);
+          return done({ fault: null });
+        }
+        return row;
+      }
+      case 'rebooting':
+      case 'resizing': {
+        if (row.phase === 'shutting-down') {
+          if (!isShutOff(state)) {
+            if (elapsed <= stopTimeout) return row;
+            await host.virshMaybe(['destroy', row.domain], /not running/i);
+          }
+          row = await this.update(row, {
+            phase: row.task === 'resizing' ? 'applying' : 'starting',
+          });
+        }
+        if (row.phase === 'applying') {
+          await this.applySize(row, host);
+          if (!row.taskResume) return done({ sizeKey: row.taskSizeKey!, fault: null });
+          row = await this.update(row, { sizeKey: row.taskSizeKey!, phase: 'starting' });
+        }
+        if (row.phase === 'starting') {
+          const now = await this.domState(row);
+          if (now && !isRunning(now)) await host.virsh(['start', row.domain]);
+          return done({ fault: null });
+        }
+        return row;
+      }
+      default:
+        return row;
+    }
+  }
+
+  /** The guest has booted: it took its DHCP lease, or (on a network without DHCP) it has run a while. */
+  private async booted(row: LvServer, host: LibvirtHost, elapsed: number): Promise<boolean> {
+    const [primary] = await this.networking.ports(row.ref);
+    if (!primary) return elapsed > UNMANAGED_BOOT_MS;
+    const network = await this.networking.networkById(primary.networkId);
+    if (!network.spec.dhcp) return elapsed > UNMANAGED_BOOT_MS;
+    return this.networking.hasLease(primary, host);
+  }
+
+  /** Why a guest stopped while booting: libvirt's reason and QEMU's last words. */
+  private async bootFailure(row: LvServer, state: DomainState): Promise<string> {
+    const reason =
+      state.reason === 'crashed' || state.state === 'crashed'
+        ? 'the guest crashed (kernel panic)'
+        : `the guest stopped (${state.reason || state.state})`;
+    return `The server did not boot: ${reason}`;
+  }
+
+  private async applySize(row: LvServer, host: LibvirtHost) {
+    const size = await this.size(row.taskSizeKey!);
+    const kib = String(size.ramGb * 1024 * 1024);
+    await host.virsh(['setvcpus', row.domain, String(size.cpu), '--config', '--maximum']);
+    await host.virsh(['setvcpus', row.domain, String(size.cpu), '--config']);
+    await host.virsh(['setmaxmem', row.domain, kib, '--config']);
+    await host.virsh(['setmem', row.domain, kib, '--config']);
+    const info = await host.virsh(['vol-info', '--pool', this.poolName, this.disk(row), '--bytes']);
+    const capacity = Number(/Capacity:\s+(\d+)/.exec(info)?.[1] ?? 0);
+    const wanted = size.diskGb * 1024 ** 3;
+    // Disks only grow: shrinking would cut the guest's file systems.
+    if (capacity < wanted) {
+      await host.virsh(['vol-resize', '--pool', this.poolName, this.disk(row), `${size.diskGb}G`]);
+    }
+  }
+
+  async getServer(ref: string): Promise<ServerState | null> {
+    let row = await this.server(ref);
+    if (!row || row.deleted) return null;
+    if (row.phase === 'building') return this.stateOf(row, null);
+    let state = await this.domState(row);
+    if (!state) return null;
+    if (row.task) {
+      row = await this.advance(row, state);
+      state = (await this.domState(row)) ?? state;
+    }
+    return this.stateOf(row, state);
+  }
+
+  private async stateOf(row: LvServer, state: DomainState | null): Promise<ServerState> {
+    const ports = await this.networking.ports(row.ref);
+    let powerState: ServerState['powerState'];
+    if (row.phase === 'boot-failed') powerState = 'error';
+    else if (row.task === 'spawning' || !state) powerState = 'building';
+    else if (isRunning(state)) powerState = 'running';
+    else powerState = 'shutoff';
+    return {
+      ref: row.ref,
+      powerState,
+      task: row.task,
+      sizeKey: row.sizeKey,
+      ports: ports.map((p) => ({ ref: p.ref, macAddress: p.macAddress })),
+      fault: row.fault,
+      usage: powerState === 'running' && !row.task ? await this.usage(row) : { cpu: 0, ram: 0 },
+    };
+  }
+
+  /** CPU use since the last look (two looks a moment apart the first time) and memory in use. */
+  private async usage(row: LvServer): Promise<ServerState['usage']> {
+    const host = this.host(row.hostKey);
+    const read = async () => {
+      const stats = parseDomStats(
+        await host.virsh(['domstats', row.domain, '--cpu-total', '--balloon', '--vcpu']),
+      );
+      return { stats, sample: { at: Date.now(), cpuTimeNs: stats.cpuTimeNs } };
+    };
+    try {
+      let before = this.samples.get(row.ref);
+      if (!before || Date.now() - before.at > 60_000) {
+        before = (await read()).sample;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const { stats, sample } = await read();
+      this.samples.set(row.ref, sample);
+      return {
+        cpu: cpuPercent(before, sample, stats.vcpus),
+        ram: usagePercent(memoryPercent(stats)),
+      };
+    } catch {
+      return { cpu: 0, ram: 0 };
+    }
+  }
+
+  /** Runs an action once per client token; `act` sees the server at rest and does the work. */
+  private async action(
+    name: string,
+    ref: string,
+    clientToken: string,
+    act: (row: LvServer, state: DomainState) => Promise<Partial<LvServer> | void>,
+  ) {
+    const row = await this.requireServer(ref);
+    if (await requestSeen(this.options.db, clientToken)) return;
+    const state = await this.domState(row);
+    if (!state) throw new ProviderRejection('The server is gone from its host');
+    if (row.task) throw new ProviderRejection(`The server is busy (${row.task})`);
+    const values = await act(row, state);
+    await this.options.db.transaction(async (tx) => {
+      await firstRequest(tx, clientToken, name, ref);
+      if (values) {
+        await tx
+          .update(lvServers)
+          .set({ ...values, updatedAt: this.now })
+          .where(eq(lvServers.id, row.id));
+      }
+    });
+  }
+
+  private task(
+    task: LvTask,
+    phase: string | null,
+    extra: Partial<LvServer> = {},
+  ): Partial<LvServer> {
+    return { task, phase, taskStartedAt: this.now, fault: null, ...extra };
+  }
+
+  startServer(ref: string, clientToken: string) {
+    return this.action('start', ref, clientToken, async (row, state) => {
+      if (isRunning(state)) return;
+      await this.host(row.hostKey).virsh(['start', row.domain]);
+    });
+  }
+
+  stopServer(ref: string, clientToken: string) {
+    return this.action('stop', ref, clientToken, async (row, state) => {
+      if (isShutOff(state)) return;
+      await this.host(row.hostKey).virsh(['shutdown', row.domain, '--mode', 'acpi']);
+      return this.task('powering-off', null);
+    });
+  }
+
+  /** A clean reboot as Nova's soft reboot: ACPI shutdown (forced after the time-out), then start. */
+  rebootServer(ref: string, clientToken: string) {
+    return this.action('reboot', ref, clientToken, async (row, state) => {
+      if (!isRunning(state)) throw new ProviderRejection('Cannot reboot a server that is shut off');
+      await this.host(row.hostKey).virsh(['shutdown', row.domain, '--mode', 'acpi']);
+      return this.task('rebooting', 'shutting-down');
+    });
+  }
+
+  /** Offline: shut down, change vCPUs and memory, grow the disk, start again if it ran. */
+  resizeServer(ref: string, sizeKey: string, clientToken: string) {
+    return this.action('resize', ref, clientToken, async (row, state) => {
+      const region = this.regions.get(row.regionKey)?.region;
+      if (!region?.sizes.includes(sizeKey as never)) {
+        throw new ProviderRejection(`Size ${sizeKey} is not offered in ${row.regionKey}`);
+      }
+      await this.size(sizeKey);
+      const running = isRunning(state);
+      if (running) await this.host(row.hostKey).virsh(['shutdown', row.domain, '--mode', 'acpi']);
+      return this.task('resizing', running ? 'shutting-down' : 'applying', {
+        taskSizeKey: sizeKey,
+        taskResume: running,
+      });
+    });
+  }
+
+  async deleteServer(ref: string, clientToken: string) {
+    const row = await this.server(ref);
+    if (!row) throw new ProviderRejection('No such server');
+    if (row.deleted) return;
+    await this.destroy(row);
+    await this.options.db.transaction((tx) => firstRequest(tx, clientToken, 'delete', ref));
+  }
+
+  async consoleUrl(ref: string): Promise<string> {
+    const row = await this.requireServer(ref);
+    const state = await this.domState(row);
+    if (!state || !isRunning(state) || row.task) {
+      throw new ProviderRejection('The console is available only for a running server');
+    }
+    return this.options.consoleUrl(ref);
+  }
+
+  /** The guest's VNC server: a unix socket on its host, reached through the host's `run` prefix. */
+  async openConsole(ref: string): Promise<Duplex> {
+    const row = await this.requireServer(ref);
+    const host = this.host(row.hostKey);
+    const socket = vncSocketOf(await host.virsh(['dumpxml', row.domain]));
+    if (!socket) throw new ProviderRejection('The server has no console while it is shut off');
+    if (host.prefix.length === 0) {
+      const stream = connect(socket);
+      await new Promise<void>((resolve, reject) => {
+        stream.once('connect', resolve);
+        stream.once('error', reject);
+      });
+      return stream;
+    }
+    const [file, ...args] = host.command(['socat', 'STDIO', `UNIX-CONNECT:${socket}`]);
+    const child = spawn(file!, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    const stream = Duplex.from({ readable: child.stdout, writable: child.stdin });
+    stream.on('close', () => child.kill());
+    child.on('exit', () => stream.destroy());
+    return stream;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Networks and ports
+
+  createNetwork(regionKey: string, spec: NetworkSpec, clientToken: string) {
+    return this.networking.createNetwork(regionKey, spec, clientToken);
+  }
+
+  updateNetwork(ref: string, spec: NetworkSpec, clientToken: string) {
+    return this.networking.updateNetwork(ref, spec, clientToken);
+  }
+
+  deleteNetwork(ref: string, clientToken: string) {
+    return this.networking.deleteNetwork(ref, clientToken);
+  }
+
+  getNetwork(ref: string) {
+    return this.networking.getNetwork(ref);
+  }
+
+  /** Plugs a port into a shut-off server: the domain's next boot has the interface. */
+  async attachPort(serverRef: string, port: PortRequest, clientToken: string) {
+    const { db } = this.options;
+    const [known] = await db
+      .select({ ref: lvPorts.ref })
+      .from(lvPorts)
+      .where(eq(lvPorts.clientToken, clientToken));
+    if (known) return known;
+    const row = await this.requireServer(serverRef);
+    const state = await this.domState(row);
+    if (!state || !isShutOff(state) || row.task) {
+      throw new ProviderRejection(
+        'Ports can be plugged and unplugged only while the server is shut off',
+      );
+    }
+    const network = await this.networking.checkPort(row.regionKey, port);
+    const [created] = await db
+      .insert(lvPorts)
+      .values({
+        ref: newRef('port'),
+        clientToken,
+        serverRef,
+        networkId: network.id,
+        networkRef: network.ref,
+        fixedIp: port.fixedIp,
+        macAddress: port.macAddress,
+      })
+      .returning();
+    const xml = interfaceXml({
+      bridge: this.networking.names(network.id).bridge,
+      macAddress: port.macAddress,
+      tap: tapName(this.config.namePrefix, created!.id),
+    });
+    try {
+      await this.networking.apply(network);
+      await this.host(row.hostKey).virsh(['attach-device', row.domain, 'FILE', '--config'], {
+        file: xml,
+      });
+    } catch (error) {
+      if (error instanceof ProviderRejection) {
+        await db
+          .update(lvPorts)
+          .set({ fault: error.message, deleted: true })
+          .where(eq(lvPorts.id, created!.id));
+        await this.networking.apply(network);
+      }
+      throw error;
+    }
+    return { ref: created!.ref };
+  }
+
+  async detachPort(ref: string, clientToken: string) {
+    const port = await this.networking.port(ref);
+    if (!port || port.deleted) return;
+    const row = await this.requireServer(port.serverRef);
+    const state = await this.domState(row);
+    if (!state || !isShutOff(state) || row.task) {
+      throw new ProviderRejection(
+        'Ports can be plugged and unplugged only while the server is shut off',
+      );
+    }
+    const host = this.host(row.hostKey);
+    const plugged = domainInterfaces(await host.virsh(['dumpxml', row.domain, '--inactive']));
+    if (plugged.some((i) => i.macAddress.toLowerCase() === port.macAddress.toLowerCase())) {
+      await host.virsh(['detach-device', row.domain, 'FILE', '--config'], {
+        file: interfaceXml({
+          bridge: this.networking.names(port.networkId).bridge,
+          macAddress: port.macAddress,
+          tap: tapName(this.config.namePrefix, port.id),
+        }),
+      });
+    }
+    await this.options.db.transaction(async (tx) => {
+      await firstRequest(tx, clientToken, 'port-detach', ref);
+      await tx
+        .update(lvPorts)
+        .set({ deleted: true, publicIp: null, updatedAt: this.now })
+        .where(and(eq(lvPorts.id, port.id)));
+    });
+    await this.networking.applyById(port.networkId);
+  }
+
+  getPort(ref: string) {
+    return this.networking.getPort(ref);
+  }
+
+  allocatePublicIp(portRef: string, address: string, clientToken: string) {
+    return this.networking.setPublicIp(portRef, address, clientToken);
+  }
+
+  releasePublicIp(portRef: string, clientToken: string) {
+    return this.networking.setPublicIp(portRef, null, clientToken);
+  }
+
+  async health(): Promise<ProviderHealth> {
+    const started = performance.now();
+    const latencyMs = () => Math.round((performance.now() - started) * 100) / 100;
+    try {
+      await Promise.all([...this.hosts.values()].map((host) => host.virsh(['version'])));
+      return { ok: true, latencyMs: latencyMs() };
+    } catch (error) {
+      return {
+        ok: false,
+        latencyMs: latencyMs(),
+        detail: error instanceof Error ? error.message : String(error),
+      };
+    }
+  }
+}
+
+async function uploadVolume(host: LibvirtHost, pool: string, volume: string, data: Buffer) {
+  await host.virsh(['vol-upload', '--pool', pool, volume, 'FILE'], { file: data });
+}

@@ -1,0 +1,397 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ProviderUnavailable,
+  type NetworkSpec,
+  type ServerState,
+} from '../../server/providers/driver';
+import { networkNames } from '../../server/providers/libvirt/host-network';
+import { lvNetworks, lvServers } from '../../server/providers/libvirt/schema';
+import { outside } from '../../scripts/libvirt/lab-host';
+import { inBox, markers, missingTools, serialLog, startLab, until, type Lab } from './lab';
+
+const missing = missingTools();
+if (missing.length > 0) throw new Error(`The libvirt suite needs: ${missing.join(', ')}`);
+
+const mac = () => `52:54:00:${[0, 0, 0].map(() => randomBytes(1).toString('hex')).join(':')}`;
+const token = () => randomBytes(8).toString('hex');
+
+const standard = (cidr: string, snatIp: string): NetworkSpec => {
+  const base = cidr.split('/')[0]!.split('.').slice(0, 3).join('.');
+  return {
+    name: `net ${cidr}`,
+    cidr,
+    gatewayIp: `${base}.1`,
+    dhcp: { start: `${base}.10`, end: `${base}.200` },
+    dnsServers: ['203.0.113.1'],
+    defaultRoute: `${base}.1`,
+    snatIp,
+  };
+};
+
+let lab: Lab;
+let keyDir: string;
+let publicKey: string;
+const password = 'Launchpad-Lab-42!';
+
+beforeAll(async () => {
+  lab = await startLab();
+  keyDir = mkdtempSync(path.join(tmpdir(), 'lpkey-'));
+  execFileSync('ssh-keygen', [
+    '-q',
+    '-t',
+    'ed25519',
+    '-N',
+    '',
+    '-C',
+    'launchpad-test',
+    '-f',
+    path.join(keyDir, 'key'),
+  ]);
+  publicKey = readFileSync(path.join(keyDir, 'key.pub'), 'utf8').trim();
+});
+
+afterAll(async () => {
+  await lab?.stop();
+});
+
+const domainOf = async (ref: string) => {
+  const [row] = await lab.database.db.select().from(lvServers).where(eq(lvServers.ref, ref));
+  return row!.domain;
+};
+
+async function settle(ref: string, timeoutMs = 150_000): Promise<ServerState> {
+  return until(
+    `${ref} at rest`,
+    async () => {
+      const state = await lab.driver.getServer(ref);
+      return state && !state.task ? state : undefined;
+    },
+    timeoutMs,
+  );
+}
+
+/** A command in a network's router namespace, inside the lab host: the view from the gateway. */
+const fromRouter = (networkId: number, command: string, timeoutMs = 30_000) =>
+  inBox(
+    lab.host,
+    `ip netns exec ${networkNames('lp', lab.config.stateDir, networkId).namespace} ${command}`,
+    timeoutMs,
+  );
+
+const sshCommon =
+  '-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o ConnectTimeout=10 -o LogLevel=ERROR';
+
+describe('the libvirt driver on a real libvirtd with TCG guests', () => {
+  let netRef: string;
+  let netId: number;
+  let secondRef: string;
+  let serverRef: string;
+  let domain: string;
+  const primaryMac = mac();
+
+  it('builds a standard network: bridge, router namespace, dnsmasq, SNAT', async () => {
+    const { ref } = await lab.driver.createNetwork(
+      'lab-1',
+      standard('10.20.0.0/24', '203.0.113.129'),
+      token(),
+    );
+    netRef = ref;
+    expect(await lab.driver.getNetwork(ref)).toMatchObject({ ref, status: 'active' });
+    const [row] = await lab.database.db.select().from(lvNetworks).where(eq(lvNetworks.ref, ref));
+    netId = row!.id;
+    const names = networkNames('lp', lab.config.stateDir, netId);
+    expect(inBox(lab.host, `ip -br link show dev ${names.bridge}`)).toContain(names.bridge);
+    expect(fromRouter(netId, 'ip -4 -o addr show')).toMatch(/gw\s+inet 10\.20\.0\.1\/24/);
+    expect(fromRouter(netId, 'nft list ruleset')).toContain('snat to 203.0.113.129');
+  });
+
+  it('refuses what the engine cannot do: a missing image, a host without the memory', async () => {
+    const base = {
+      providerKey: 'lab',
+      regionKey: 'lab-1',
+      name: 'nope',
+      username: 'launchpad',
+      password,
+      publicKey,
+      publicIp: null,
+    };
+    await expect(
+      lab.driver.createServer({
+        ...base,
+        clientToken: token(),
+        imageKey: 'missing',
+        sizeKey: 'micro',
+        primaryPort: { networkRef: netRef, fixedIp: '10.20.0.50', macAddress: mac() },
+      }),
+    ).rejects.toThrow(/backing store.*\/nonexistent\/base\.qcow2/);
+    await expect(
+      lab.driver.createServer({
+        ...base,
+        clientToken: token(),
+        imageKey: 'busybox',
+        sizeKey: 'extraLarge',
+        primaryPort: { networkRef: netRef, fixedIp: '10.20.0.51', macAddress: mac() },
+      }),
+    ).rejects.toThrow(/No host in lab-1 has 64 GiB of memory free/);
+    // Nothing was left behind by either.
+    expect(inBox(lab.host, 'virsh -q list --all --name').trim()).toBe('');
+    expect(inBox(lab.host, 'virsh -q vol-list lp-disks 2>/dev/null || true').trim()).toBe('');
+  });
+
+  it('boots a guest with its address, credentials and public IP, once per client token', async () => {
+    const request = {
+      clientToken: token(),
+      providerKey: 'lab',
+      regionKey: 'lab-1',
+      imageKey: 'busybox',
+      sizeKey: 'micro',
+      name: 'web-1',
+      username: 'launchpad',
+      password,
+      publicKey,
+      primaryPort: { networkRef: netRef, fixedIp: '10.20.0.10', macAddress: primaryMac },
+      publicIp: '203.0.113.130',
+    };
+    const { ref } = await lab.driver.createServer(request);
+    serverRef = ref;
+    domain = await domainOf(ref);
+    // A retried create finds the server it made.
+    expect(await lab.driver.createServer(request)).toEqual({ ref });
+    expect(inBox(lab.host, 'virsh -q list --all --name').trim().split('\n')).toEqual([domain]);
+
+    expect((await lab.driver.getServer(ref))?.powerState).toBe('building');
+    const state = await settle(ref);
+    expect(state).toMatchObject({
+      powerState: 'running',
+      task: null,
+      sizeKey: 'micro',
+      fault: null,
+    });
+    expect(state.ports.map((p) => p.macAddress)).toEqual([primaryMac]);
+
+    const log = await until('the guest to be ready', async () =>
+      markers(serialLog(lab, domain), 'READY').length ? serialLog(lab, domain) : undefined,
+    );
+    expect(markers(log, 'SEED')[0]).toMatch(/user=launchpad .*password_hash=\$6\$.* keys=1/);
+    expect(markers(log, 'SEED-KEY')[0]).toBe(`LAUNCHPAD-SEED-KEY ${publicKey}`);
+    expect(markers(log, 'NET')[0]).toMatch(
+      /eth0 mac=52:54:00:.* ip=10\.20\.0\.10\/24 router=10\.20\.0\.1 dns=203\.0\.113\.1/,
+    );
+    expect(markers(log, 'HW')[0]).toMatch(/cpus=2 mem_kib=\d+ disk_bytes=85899345920/);
+  });
+
+  it('reaches the guest over the bridge, with the SSH key and the password the seed delivered', async () => {
+    expect(fromRouter(netId, 'busybox wget -qO- -T 5 http://10.20.0.10/')).toContain(
+      'hello from web-1',
+    );
+    const key = path.join(keyDir, 'key');
+    expect(fromRouter(netId, `ssh ${sshCommon} -i ${key} launchpad@10.20.0.10 id -un`).trim()).toBe(
+      'launchpad',
+    );
+    expect(
+      fromRouter(
+        netId,
+        `sshpass -p '${password}' ssh ${sshCommon} -o PubkeyAuthentication=no launchpad@10.20.0.10 echo password-ok`,
+      ).trim(),
+    ).toBe('password-ok');
+  });
+
+  it('answers on its public IP from outside, and its own connections leave from it', async () => {
+    expect(
+      outside(lab.host, ['busybox', 'wget', '-qO-', '-T', '5', 'http://203.0.113.130/']),
+    ).toContain('hello from web-1');
+    // A listener outside that answers each caller with the address it sees.
+    const listener = execFileSync('sh', [
+      '-c',
+      `ip netns exec ${lab.host.outsideNs} timeout 30 socat TCP-LISTEN:8099,reuseaddr,fork SYSTEM:'echo seen $SOCAT_PEERADDR' >/dev/null 2>&1 & echo $!`,
+    ])
+      .toString()
+      .trim();
+    try {
+      const key = path.join(keyDir, 'key');
+      const seen = await until('the outside listener', async () =>
+        fromRouter(
+          netId,
+          `ssh ${sshCommon} -i ${key} launchpad@10.20.0.10 'busybox nc 203.0.113.1 8099 </dev/null'`,
+        ),
+      );
+      expect(seen.trim()).toBe('seen 203.0.113.130');
+    } finally {
+      execFileSync('sh', ['-c', `kill ${listener} 2>/dev/null || true`]);
+    }
+  });
+
+  it('serves the guest console as an RFB stream and reports real usage', async () => {
+    const stream = await lab.driver.openConsole(serverRef);
+    const greeting = await new Promise<string>((resolve, reject) => {
+      stream.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1')));
+      stream.once('error', reject);
+    });
+    stream.destroy();
+    expect(greeting).toMatch(/^RFB 003\.00\d\n/);
+    expect(await lab.driver.consoleUrl(serverRef)).toBe(`/console/${serverRef}`);
+    const { usage } = (await lab.driver.getServer(serverRef))!;
+    expect(usage.ram).toBeGreaterThan(0);
+    expect(usage.ram).toBeLessThanOrEqual(100);
+    expect(usage.cpu).toBeGreaterThanOrEqual(0);
+  });
+
+  it('stops (ACPI), plugs a second interface, starts, reboots and resizes offline', async () => {
+    await lab.driver.stopServer(serverRef, token());
+    expect((await settle(serverRef)).powerState).toBe('shutoff');
+    expect(markers(serialLog(lab, domain), 'POWEROFF').length).toBeGreaterThan(0);
+
+    const second = await lab.driver.createNetwork(
+      'lab-1',
+      standard('10.30.0.0/24', '203.0.113.131'),
+      token(),
+    );
+    secondRef = second.ref;
+    const attachToken = token();
+    const port = await lab.driver.attachPort(
+      serverRef,
+      { networkRef: second.ref, fixedIp: '10.30.0.10', macAddress: mac() },
+      attachToken,
+    );
+    expect(
+      await lab.driver.attachPort(
+        serverRef,
+        { networkRef: second.ref, fixedIp: '10.30.0.10', macAddress: mac() },
+        attachToken,
+      ),
+    ).toEqual(port);
+    expect(await lab.driver.getPort(port.ref)).toMatchObject({ status: 'active', busy: false });
+
+    const startToken = token();
+    await lab.driver.startServer(serverRef, startToken);
+    await lab.driver.startServer(serverRef, startToken);
+    expect((await settle(serverRef)).powerState).toBe('running');
+    await until('eth1 on the second network', async () =>
+      markers(serialLog(lab, domain), 'NET').some((l) => /eth1 .*ip=10\.30\.0\.10\/24/.test(l)),
+    );
+
+    const boots = markers(serialLog(lab, domain), 'BOOT').length;
+    await lab.driver.rebootServer(serverRef, token());
+    expect((await settle(serverRef)).powerState).toBe('running');
+    await until(
+      'a second boot',
+      async () => markers(serialLog(lab, domain), 'BOOT').length > boots,
+    );
+
+    await until(
+      'the guest ready again',
+      async () => markers(serialLog(lab, domain), 'READY').length > boots,
+    );
+    await lab.driver.resizeServer(serverRef, 'extraSmall', token());
+    const resized = await settle(serverRef);
+    expect(resized).toMatchObject({ powerState: 'running', sizeKey: 'extraSmall' });
+    await until('the new hardware in the guest', async () =>
+      markers(serialLog(lab, domain), 'HW').some((l) => /cpus=4 .*disk_bytes=128849018880/.test(l)),
+    );
+  });
+
+  it('releases the public IP, unplugs the interface and deletes everything it made', async () => {
+    const [primary, extra] = (await lab.driver.getServer(serverRef))!.ports;
+    await lab.driver.releasePublicIp(primary!.ref, token());
+    expect((await lab.driver.getPort(primary!.ref))?.publicIp).toBeNull();
+    expect(fromRouter(netId, 'nft list ruleset')).not.toContain('203.0.113.130');
+
+    await lab.driver.stopServer(serverRef, token());
+    await settle(serverRef);
+    await lab.driver.detachPort(extra!.ref, token());
+    expect(await lab.driver.getPort(extra!.ref)).toBeNull();
+    expect(inBox(lab.host, `virsh -q dumpxml ${domain} --inactive`)).not.toContain(
+      extra!.macAddress,
+    );
+
+    await lab.driver.deleteServer(serverRef, token());
+    expect(await lab.driver.getServer(serverRef)).toBeNull();
+    await lab.driver.deleteNetwork(netRef, token());
+    await lab.driver.deleteNetwork(secondRef, token());
+    expect(await lab.driver.getNetwork(netRef)).toBeNull();
+
+    expect(inBox(lab.host, 'virsh -q list --all --name').trim()).toBe('');
+    expect(inBox(lab.host, 'virsh -q vol-list lp-disks').trim()).toBe('');
+    expect(inBox(lab.host, 'ip -br link | grep -E "^lp[bgtu]" || true').trim()).toBe('');
+    expect(inBox(lab.host, 'ls /run/netns 2>/dev/null || true').trim()).toBe('');
+    expect(
+      inBox(
+        lab.host,
+        `ls ${lab.config.stateDir}/networks ${lab.config.stateDir}/logs 2>/dev/null || true`,
+      )
+        .replace(/.*:\n?/g, '')
+        .trim(),
+    ).toBe('');
+    expect(inBox(lab.host, 'pgrep -x dnsmasq || true').trim()).toBe('');
+  });
+
+  it('reports a guest that does not boot as an error with the reason', async () => {
+    const { ref } = await lab.driver.createNetwork(
+      'lab-1',
+      standard('10.40.0.0/24', '203.0.113.132'),
+      token(),
+    );
+    const server = await lab.driver.createServer({
+      clientToken: token(),
+      providerKey: 'lab',
+      regionKey: 'lab-1',
+      imageKey: 'no-boot',
+      sizeKey: 'micro',
+      name: 'broken',
+      username: 'launchpad',
+      password,
+      publicKey,
+      primaryPort: { networkRef: ref, fixedIp: '10.40.0.10', macAddress: mac() },
+      publicIp: null,
+    });
+    const state = await settle(server.ref);
+    expect(state.powerState).toBe('error');
+    expect(state.fault).toMatch(/did not boot: the guest crashed/);
+    await lab.driver.deleteServer(server.ref, token());
+    await lab.driver.deleteNetwork(ref, token());
+  });
+
+  it('says the engine is unreachable while libvirtd is down, and works again once it is back', async () => {
+    const { ref } = await lab.driver.createNetwork(
+      'lab-1',
+      standard('10.50.0.0/24', '203.0.113.133'),
+      token(),
+    );
+    inBox(
+      lab.host,
+      'kill "$(cat /run/libvirt/libvirtd.pid)"; for i in $(seq 50); do [ -e /run/libvirt/libvirtd.pid ] || break; sleep 0.1; done',
+    );
+    expect((await lab.driver.health()).ok).toBe(false);
+    const request = {
+      clientToken: token(),
+      providerKey: 'lab',
+      regionKey: 'lab-1',
+      imageKey: 'busybox',
+      sizeKey: 'micro',
+      name: 'while-down',
+      username: 'launchpad',
+      password,
+      publicKey,
+      primaryPort: { networkRef: ref, fixedIp: '10.50.0.10', macAddress: mac() },
+      publicIp: null,
+    };
+    const refused = await lab.driver.createServer(request).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ProviderUnavailable);
+    expect(String(refused)).toMatch(/libvirt at box is unreachable/);
+
+    inBox(lab.host, 'libvirtd -d -p /run/libvirt/libvirtd.pid');
+    await until('libvirtd back', async () => (await lab.driver.health()).ok);
+    // The same call, retried as the reconciler would, now goes through.
+    const { ref: serverRef } = await lab.driver.createServer(request);
+    expect((await settle(serverRef)).powerState).toBe('running');
+    await lab.driver.deleteServer(serverRef, token());
+    await lab.driver.deleteNetwork(ref, token());
+    expect(inBox(lab.host, 'virsh -q list --all --name').trim()).toBe('');
+  });
+});
