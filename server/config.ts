@@ -38,6 +38,7 @@ const envSchema = z.object({
   SIM_PROVISION_SECONDS: z.coerce.number().min(0).max(3600).default(8),
   SIM_ACTION_SECONDS: z.coerce.number().min(0).max(3600).default(3),
   SIM_RESIZE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  LIBVIRT_CONFIG: optionalString,
 });
 
 export interface RateLimits {
@@ -79,6 +80,8 @@ export interface Config {
   limits: NetworkLimits;
   /** How long the embedded sim engine takes, in seconds. */
   sim: { provisionSeconds: number; actionSeconds: number; resizeSeconds: number };
+  /** The libvirt provider's configuration file; unset: no libvirt provider. */
+  libvirtConfigFile: string | undefined;
 }
 
 export function normalizeBasePath(value: string): string {
@@ -142,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       actionSeconds: e.SIM_ACTION_SECONDS,
       resizeSeconds: e.SIM_RESIZE_SECONDS,
     },
+    libvirtConfigFile: e.LIBVIRT_CONFIG && path.resolve(e.LIBVIRT_CONFIG),
   };
 }

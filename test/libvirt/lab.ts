@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { systemClock } from '../../server/clock';
 import { connectPglite, type Database } from '../../server/db/client';
-import { libvirtConfigSchema, type LibvirtConfig } from '../../server/providers/libvirt/config';
+import type { LibvirtConfig } from '../../server/providers/libvirt/config';
+import {
+  labProviderConfig,
+  readBuiltImage,
+  type BuiltImage,
+} from '../../scripts/libvirt/lab-config';
 import { LibvirtDriver } from '../../server/providers/libvirt/driver';
 import {
   inBox,
@@ -14,81 +19,31 @@ import {
   type LabHost,
 } from '../../scripts/libvirt/lab-host';
 
-export const imageDir = path.resolve(
-  process.env.LIBVIRT_IMAGE_DIR ??
-    path.join(import.meta.dirname, '../../data/libvirt/images/launchpad-busybox'),
-);
-
-export interface TestImage {
-  kernel: string;
-  initrd: string;
-  base: string;
-  cmdline: string;
-  username: string;
-}
-
-export function testImage(): TestImage {
-  const file = path.join(imageDir, 'image.json');
-  if (!existsSync(file)) {
-    throw new Error(`No test image at ${imageDir}: run \`npm run libvirt:image\` first`);
-  }
-  return JSON.parse(readFileSync(file, 'utf8')) as TestImage;
-}
-
 export function missingTools(): string[] {
   return requireTools();
 }
 
-/** The provider configuration of a lab host: one region, the test image, and a broken one. */
-export function labConfig(
-  lab: LabHost,
-  image: TestImage,
-  extra: Partial<LibvirtConfig> = {},
-): LibvirtConfig {
-  return libvirtConfigSchema.parse({
-    acceleration: 'tcg',
-    stateDir: lab.stateDir,
-    stopTimeoutSeconds: 20,
-    bootTimeoutSeconds: 120,
-    providers: [
+/** The lab provider, with two images that fail: one that does not boot, one that is missing. */
+function testConfig(host: LabHost, image: BuiltImage): LibvirtConfig {
+  return labProviderConfig(host, image, {
+    extraImages: [
+      // A kernel with an initramfs that is not one: the guest panics.
       {
-        key: 'lab',
-        name: 'Lab Cloud',
-        regions: [
-          {
-            key: 'lab-1',
-            countryCode: 'NL',
-            countryName: 'Netherlands',
-            name: 'Lab',
-            city: 'Amsterdam',
-            publicIpPool: lab.publicIpPool,
-            uplink: lab.uplink,
-            hosts: [{ key: 'box', uri: lab.uri, run: lab.run }],
-            images: [
-              { key: 'busybox', name: 'Launchpad test image', ...image },
-              // Boots a kernel with an initramfs that is not one: the guest panics.
-              {
-                key: 'no-boot',
-                name: 'Broken image',
-                username: image.username,
-                base: image.base,
-                kernel: image.kernel,
-                initrd: path.join(lab.stateDir, 'garbage.img'),
-                cmdline: `${image.cmdline} root=/dev/nowhere`,
-              },
-              {
-                key: 'missing',
-                name: 'Missing image',
-                username: 'nobody',
-                base: '/nonexistent/base.qcow2',
-              },
-            ],
-            sizes: ['micro', 'extraSmall', 'extraLarge'],
-          },
-        ],
+        key: 'no-boot',
+        name: 'Broken image',
+        username: image.username,
+        base: image.base,
+        kernel: image.kernel,
+        initrd: path.join(host.stateDir, 'garbage.img'),
+        cmdline: `${image.cmdline} root=/dev/nowhere`,
+      },
+      {
+        key: 'missing',
+        name: 'Missing image',
+        username: 'nobody',
+        base: '/nonexistent/base.qcow2',
       },
     ],
-    ...extra,
   });
 }
 
@@ -97,12 +52,12 @@ export interface Lab {
   database: Database;
   driver: LibvirtDriver;
   config: LibvirtConfig;
-  image: TestImage;
+  image: BuiltImage;
   stop(): Promise<void>;
 }
 
 export async function startLab(): Promise<Lab> {
-  const image = testImage();
+  const image = readBuiltImage();
   const baseDir = mkdtempSync(path.join(tmpdir(), 'lplab-'));
   // QEMU runs as libvirt-qemu: it must be able to walk down to the disks.
   chmodSync(baseDir, 0o755);
@@ -113,7 +68,7 @@ export async function startLab(): Promise<Lab> {
   ]);
   const database = connectPglite();
   await database.migrate();
-  const config = labConfig(host, image);
+  const config = testConfig(host, image);
   const driver = new LibvirtDriver({
     db: database.db,
     clock: systemClock,
