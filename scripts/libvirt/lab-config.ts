@@ -47,10 +47,10 @@ export function labProviderConfig(
         regions: [
           {
             key: 'lab-1',
-            countryCode: 'NL',
-            countryName: 'Netherlands',
+            countryCode: 'IS',
+            countryName: 'Iceland',
             name: 'Lab',
-            city: 'Amsterdam',
+            city: 'Reykjavik',
             publicIpPool: lab.publicIpPool,
             uplink: lab.uplink,
             hosts: [{ key: 'box', uri: lab.uri, run: lab.run }],

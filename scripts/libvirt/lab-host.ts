@@ -73,7 +73,7 @@ export function requireTools() {
 const CAPABILITIES_CACHE = '/var/cache/launchpad-lab/libvirt';
 
 export async function startLabHost(
-  options: { baseDir?: string; id?: string; kvm?: boolean } = {},
+  options: { baseDir?: string; id?: string } = {},
 ): Promise<LabHost> {
   const id = options.id ?? randomBytes(3).toString('hex');
   const dir = path.resolve(options.baseDir ?? '/tmp', `lpbox-${id}`);
@@ -82,10 +82,13 @@ export async function startLabHost(
   for (const sub of ['run', 'lib', 'log', 'state'])
     mkdirSync(path.join(dir, sub), { recursive: true });
   mkdirSync(CAPABILITIES_CACHE, { recursive: true });
-  // KVM cannot run guests on machines without nested virtualisation: the box's libvirt then does
-  // not see /dev/kvm at all (and does not spend time probing it); `kvm: true` keeps it.
-  const hideKvm =
-    !options.kvm && existsSync('/dev/kvm') ? 'mount --bind /dev/null /dev/kvm' : 'true';
+  // libvirt decides whether KVM is usable from whether /dev/kvm can be opened, and re-probes QEMU
+  // (half a minute here) whenever that differs from what its last probe found. The host's node is
+  // root's alone, so the probe (run as libvirt-qemu) never enables KVM and every domain definition
+  // would probe again: the box gets its own node of the same device that libvirt-qemu may open.
+  const kvmNode = existsSync('/dev/kvm') ? path.join(dir, 'kvm') : undefined;
+  if (kvmNode && !existsSync(kvmNode)) sh(`mknod -m 0666 ${kvmNode} c 10 232`);
+  const bindKvm = kvmNode ? `mount --bind ${kvmNode} /dev/kvm` : 'true';
   // QEMU runs as libvirt-qemu and must reach the disks under the state folder.
   chmodSync(dir, 0o755);
   chmodSync(path.join(dir, 'state'), 0o755);
@@ -118,7 +121,7 @@ export async function startLabHost(
        mount --bind ${dir}/log /var/log/libvirt
        mount --bind ${CAPABILITIES_CACHE} /var/cache/libvirt
        mount --bind ${dir}/etc /etc/libvirt
-       ${hideKvm}
+       ${bindKvm}
        exec nsenter --net=/run/netns/${hostNs} -- bash -euc 'virtlogd -d -p /run/libvirt/virtlogd.pid; libvirtd -d -p /run/libvirt/libvirtd.pid; echo $$ > ${dir}/holder.pid; exec sleep infinity'`,
     ],
     { detached: true, stdio: 'ignore' },

@@ -2,8 +2,15 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { syncCatalog } from './catalog-sync';
+import type { ProviderDriver } from './driver';
+import { loadLibvirtConfig } from './libvirt/config';
+import { LibvirtDriver } from './libvirt/driver';
 import { driverMap, type DriverMap } from './registry';
+import { issueConsoleTicket } from './sim/console-ticket';
 import { defaultSimTimings, SimDriver, type SimTimings } from './sim/driver';
+
+/** Where the product's console gateway serves an engine's VNC console, under the base path. */
+export const CONSOLE_GATEWAY_PATH = 'console/';
 
 /** Where the sim serves its console pages, under the base path (not under the API). */
 export const SIM_CONSOLE_PATH = 'sim/console/';
@@ -19,8 +26,8 @@ const simTimingsFrom = (config: Config): SimTimings => ({
 });
 
 /**
- * The provider drivers of this process, with the catalogue tables brought in line with them. Only
- * the embedded sim exists so far; a real engine's driver joins the list here.
+ * The provider drivers of this process, with the catalogue tables brought in line with them: the
+ * embedded sim always, and libvirt when `LIBVIRT_CONFIG` names its configuration.
  */
 export async function setUpProviders(input: {
   db: Db;
@@ -36,7 +43,21 @@ export async function setUpProviders(input: {
     secret: config.appSecret,
     consoleUrl: (ticket) => `${config.basePath}${SIM_CONSOLE_PATH}${ticket}`,
   });
-  const drivers = [sim];
+  const drivers: ProviderDriver[] = [sim];
+  if (config.libvirtConfigFile) {
+    drivers.push(
+      new LibvirtDriver({
+        db,
+        clock,
+        config: loadLibvirtConfig(config.libvirtConfigFile),
+        consoleUrl: (ref) =>
+          `${config.basePath}${CONSOLE_GATEWAY_PATH}${issueConsoleTicket(config.appSecret, {
+            ref,
+            expiresAt: clock.now().getTime() + 60_000,
+          })}`,
+      }),
+    );
+  }
   await syncCatalog(db, drivers);
   return { drivers: driverMap(drivers), sim };
 }

@@ -187,9 +187,7 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
   });
 
   it('reaches the guest over the bridge, with the SSH key and the password the seed delivered', async () => {
-    expect(fromRouter(netId, 'busybox wget -qO- -T 5 http://10.20.0.10/')).toContain(
-      'hello from web-1',
-    );
+    expect(fromRouter(netId, 'curl -sS -m 5 http://10.20.0.10/')).toContain('hello from web-1');
     const key = path.join(keyDir, 'key');
     expect(fromRouter(netId, `ssh ${sshCommon} -i ${key} launchpad@10.20.0.10 id -un`).trim()).toBe(
       'launchpad',
@@ -203,9 +201,9 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
   });
 
   it('answers on its public IP from outside, and its own connections leave from it', async () => {
-    expect(
-      outside(lab.host, ['busybox', 'wget', '-qO-', '-T', '5', 'http://203.0.113.130/']),
-    ).toContain('hello from web-1');
+    expect(outside(lab.host, ['curl', '-sS', '-m', '5', 'http://203.0.113.130/'])).toContain(
+      'hello from web-1',
+    );
     // A listener outside that answers each caller with the address it sees.
     const listener = execFileSync('sh', [
       '-c',

@@ -26,6 +26,11 @@ export function interfaceXml(iface: InterfaceSpec): string {
     </interface>`;
 }
 
+/**
+ * Until its first boot is confirmed a guest is defined with `on_reboot` destroy: a kernel that
+ * panics and resets (or any reset while booting) then stops the domain, which reports the failed
+ * boot at once instead of after the boot time-out. The driver turns restarts on once it booted.
+ */
 export function domainXml(input: {
   name: string;
   title: string;
@@ -56,7 +61,7 @@ export function domainXml(input: {
   <features><acpi/><apic/></features>
   ${input.acceleration === 'kvm' ? "<cpu mode='host-passthrough'/>" : ''}
   <on_poweroff>destroy</on_poweroff>
-  <on_reboot>restart</on_reboot>
+  <on_reboot>destroy</on_reboot>
   <on_crash>destroy</on_crash>
   <devices>
     <disk type='volume' device='disk'>

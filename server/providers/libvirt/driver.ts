@@ -419,7 +419,11 @@ export class LibvirtDriver implements ProviderDriver {
         if (isShutOff(state)) {
           return done({ phase: 'boot-failed', fault: await this.bootFailure(row, state) });
         }
-        if (await this.booted(row, host, elapsed)) return done({ fault: null });
+        if (await this.booted(row, host, elapsed)) {
+          // From now on a reboot inside the guest restarts it (see domainXml).
+          await host.virsh(['set-lifecycle-action', row.domain, 'reboot', 'restart', '--live', '--config']);
+          return done({ fault: null });
+        }
         if (elapsed > this.config.bootTimeoutSeconds * 1000) {
           await host.virshMaybe(['destroy', row.domain], /not running/i);
           return done({
@@ -474,13 +478,16 @@ export class LibvirtDriver implements ProviderDriver {
     return this.networking.hasLease(primary, host);
   }
 
-  /** Why a guest stopped while booting: libvirt's reason and QEMU's last words. */
+  /** Why a guest stopped while booting: libvirt's reason, and the kernel's last word if it panicked. */
   private async bootFailure(row: LvServer, state: DomainState): Promise<string> {
-    const reason =
-      state.reason === 'crashed' || state.state === 'crashed'
-        ? 'the guest crashed (kernel panic)'
-        : `the guest stopped (${state.reason || state.state})`;
-    return `The server did not boot: ${reason}`;
+    const crashed = state.reason === 'crashed' || state.state === 'crashed';
+    const panic = (
+      await this.host(row.hostKey)
+        .sh(`grep -a -m1 -o 'Kernel panic - not syncing: .*' '${this.serialLog(row)}' || true\n`)
+        .catch(() => '')
+    ).trim();
+    const what = crashed ? 'the guest crashed' : 'the guest reset or powered off while booting';
+    return `The server did not boot: ${what}${panic ? ` (${panic.replace(/\s+$/, '')})` : ''}`;
   }
 
   private async applySize(row: LvServer, host: LibvirtHost) {
