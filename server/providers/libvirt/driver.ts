@@ -1,13 +1,10 @@
-import { connect } from 'node:net';
-import { spawn } from 'node:child_process';
-import { Duplex } from 'node:stream';
+import type { Duplex } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import { configurations } from '../../db/catalog-schema';
 import type { Db } from '../../db/client';
 import {
   ProviderRejection,
-  ProviderUnavailable,
   type Catalog,
   type CreateServerRequest,
   type NetworkSpec,
@@ -17,25 +14,14 @@ import {
   type ServerState,
 } from '../driver';
 import type { LibvirtConfig, LibvirtImage, LibvirtRegion } from './config';
-import {
-  domainInterfaces,
-  domainXml,
-  interfaceXml,
-  overlayVolumeXml,
-  vncSocketOf,
-  type Size,
-} from './domain-xml';
-import {
-  cpuPercent,
-  isRunning,
-  isShutOff,
-  memoryPercent,
-  parseDomState,
-  parseDomStats,
-  usagePercent,
-  type DomainState,
-} from './domain-state';
+import { domainInterfaces, domainXml, interfaceXml, vncSocketOf, type Size } from './domain-xml';
+import { isRunning, isShutOff, parseDomState, type DomainState } from './domain-state';
+import { libvirtCatalog } from './catalog';
+import { openUnixStream } from './console-stream';
+import { DiskPool } from './disks';
 import { LibvirtHost } from './host';
+import { placeServer } from './placement';
+import { UsageSampler } from './usage';
 import { tapName } from './host-network';
 import { firstRequest, LibvirtNetworking, newRef, requestSeen } from './networking';
 import { lvPorts, lvServers, type LvTask } from './schema';
@@ -53,10 +39,7 @@ export interface LibvirtOptions {
 
 /** A guest on a network without DHCP counts as booted once it has run this long. */
 const UNMANAGED_BOOT_MS = 10_000;
-/** What QEMU needs beyond the guest's memory, when choosing a host. */
-const OVERHEAD_KIB = 256 * 1024;
 const NO_DOMAIN = /failed to get domain|Domain not found|no domain with matching/i;
-const NO_VOLUME = /Storage volume not found|no storage vol/i;
 
 /**
  * The libvirt engine: QEMU/KVM guests defined and driven through virsh, their disks in a libvirt
@@ -69,8 +52,8 @@ export class LibvirtDriver implements ProviderDriver {
   private readonly hosts = new Map<string, LibvirtHost>();
   private readonly regions = new Map<string, { region: LibvirtRegion; providerKey: string }>();
   private readonly networking: LibvirtNetworking;
-  private readonly pools = new Set<string>();
-  private readonly samples = new Map<string, { at: number; cpuTimeNs: number }>();
+  private readonly disks: DiskPool;
+  private readonly usage = new UsageSampler();
 
   constructor(private readonly options: LibvirtOptions) {
     for (const provider of options.config.providers) {
@@ -79,6 +62,7 @@ export class LibvirtDriver implements ProviderDriver {
         for (const host of region.hosts) this.hosts.set(host.key, new LibvirtHost(host));
       }
     }
+    this.disks = new DiskPool(`${options.config.namePrefix}-disks`, options.config.stateDir);
     this.networking = new LibvirtNetworking(
       options.db,
       options.config,
@@ -95,35 +79,8 @@ export class LibvirtDriver implements ProviderDriver {
     return this.options.clock.now();
   }
 
-  private get poolName() {
-    return `${this.config.namePrefix}-disks`;
-  }
-
   async catalog(): Promise<Catalog> {
-    const { providers } = this.config;
-    const regions = providers.flatMap((p) => p.regions);
-    return {
-      regions: regions.map((r) => ({
-        key: r.key,
-        countryCode: r.countryCode,
-        countryName: r.countryName,
-        name: r.name,
-        city: r.city,
-        publicIpPool: r.publicIpPool,
-      })),
-      images: regions.flatMap((r) =>
-        r.images.map((i) => ({ regionKey: r.key, key: i.key, name: i.name, username: i.username })),
-      ),
-      providers: providers.map((p) => ({
-        key: p.key,
-        name: p.name,
-        offers: p.regions.map((r) => ({
-          regionKey: r.key,
-          imageKeys: r.images.map((i) => i.key),
-          sizeKeys: [...r.sizes],
-        })),
-      })),
-    };
+    return libvirtCatalog(this.config);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -178,63 +135,7 @@ export class LibvirtDriver implements ProviderDriver {
     return out === null ? null : parseDomState(out);
   }
 
-  private disk = (row: LvServer) => `${row.domain}-disk.qcow2`;
-  private seed = (row: LvServer) => `${row.domain}-seed.iso`;
   private serialLog = (row: LvServer) => `${this.config.stateDir}/logs/${row.domain}.serial.log`;
-
-  private async ensurePool(host: LibvirtHost) {
-    if (this.pools.has(host.key)) return;
-    const name = this.poolName;
-    const info = await host.virshMaybe(
-      ['pool-info', name],
-      /Storage pool not found|no storage pool/i,
-    );
-    if (info === null) {
-      await host.sh(`mkdir -p ${this.config.stateDir}/disks ${this.config.stateDir}/logs\n`);
-      await host.virsh([
-        'pool-define-as',
-        name,
-        'dir',
-        '--target',
-        `${this.config.stateDir}/disks`,
-      ]);
-      await host.virsh(['pool-autostart', name]);
-    }
-    if (info === null || !/State:\s+running/.test(info)) await host.virsh(['pool-start', name]);
-    this.pools.add(host.key);
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Placement
-
-  /** The host of the region with the most memory free, if it has enough for `ramGb`. */
-  private async place(region: LibvirtRegion, ramGb: number): Promise<LibvirtHost> {
-    const needed = ramGb * 1024 * 1024 + OVERHEAD_KIB;
-    const seen: { host: LibvirtHost; freeKib: number }[] = [];
-    let unreachable: unknown;
-    for (const config of region.hosts) {
-      const host = this.host(config.key);
-      try {
-        const out = await host.virsh(['nodememstats']);
-        const value = (name: string) =>
-          Number(new RegExp(`^${name}\\s*:\\s*(\\d+)`, 'm').exec(out)?.[1] ?? 0);
-        seen.push({ host, freeKib: value('free') + value('buffers') + value('cached') });
-      } catch (error) {
-        if (!(error instanceof ProviderUnavailable)) throw error;
-        unreachable = error;
-      }
-    }
-    if (seen.length === 0) throw unreachable ?? new ProviderUnavailable('No host is reachable');
-    seen.sort((a, b) => b.freeKib - a.freeKib);
-    const best = seen[0]!;
-    if (best.freeKib < needed) {
-      const gib = (kib: number) => (kib / 1024 / 1024).toFixed(1);
-      throw new ProviderRejection(
-        `No host in ${region.key} has ${ramGb} GiB of memory free (the most is ${gib(best.freeKib)} GiB, on ${best.host.key})`,
-      );
-    }
-    return best.host;
-  }
 
   // ---------------------------------------------------------------------------------------------
   // Servers
@@ -262,7 +163,11 @@ export class LibvirtDriver implements ProviderDriver {
     if (request.publicIp && !network.spec.snatIp) {
       throw new ProviderRejection('Public addresses need a network with SNAT');
     }
-    const host = await this.place(entry.region, size.ramGb);
+    const host = await placeServer(
+      entry.region.hosts.map((h) => this.host(h.key)),
+      entry.region.key,
+      size.ramGb,
+    );
     const ref = newRef('srv');
     const row = await db.transaction(async (tx) => {
       const [server] = await tx
@@ -309,35 +214,17 @@ export class LibvirtDriver implements ProviderDriver {
     const image = this.image(row.regionKey, row.imageKey);
     const size = await this.size(row.sizeKey);
     try {
-      await this.ensurePool(host);
-      const pool = this.poolName;
-      if (
-        (await host.virshMaybe(['vol-info', '--pool', pool, this.disk(row)], NO_VOLUME)) === null
-      ) {
-        await host.virsh(['vol-create', pool, 'FILE'], {
-          file: overlayVolumeXml(this.disk(row), size.diskGb, image.base),
-        });
-      }
-      if (
-        (await host.virshMaybe(['vol-info', '--pool', pool, this.seed(row)], NO_VOLUME)) === null
-      ) {
-        const iso = await seedIso({
+      await this.disks.ensure(host);
+      await this.disks.createDisk(host, row.domain, size.diskGb, image.base);
+      await this.disks.createSeed(host, row.domain, () =>
+        seedIso({
           instanceId: row.ref,
           hostname: hostnameOf(request.name),
           username: request.username,
           password: request.password,
           publicKey: request.publicKey,
-        });
-        await host.virsh([
-          'vol-create-as',
-          pool,
-          this.seed(row),
-          `${iso.length}b`,
-          '--format',
-          'raw',
-        ]);
-        await uploadVolume(host, pool, this.seed(row), iso);
-      }
+        }),
+      );
       const ports = await this.networking.ports(row.ref);
       for (const port of ports) await this.networking.applyById(port.networkId);
       if ((await this.domState(row)) === null) {
@@ -348,9 +235,9 @@ export class LibvirtDriver implements ProviderDriver {
             acceleration: this.config.acceleration,
             size,
             image,
-            pool,
-            disk: this.disk(row),
-            seed: this.seed(row),
+            pool: this.disks.name,
+            disk: this.disks.disk(row.domain),
+            seed: this.disks.seed(row.domain),
             interfaces: ports.map((p) => ({
               bridge: this.networking.names(p.networkId).bridge,
               macAddress: p.macAddress,
@@ -380,9 +267,7 @@ export class LibvirtDriver implements ProviderDriver {
       await host.virshMaybe(['destroy', row.domain], /not running|domain is not running/i);
     }
     if (state) await host.virshMaybe(['undefine', row.domain], NO_DOMAIN);
-    for (const volume of [this.disk(row), this.seed(row)]) {
-      await host.virshMaybe(['vol-delete', '--pool', this.poolName, volume], NO_VOLUME);
-    }
+    await this.disks.remove(host, row.domain);
     await host.sh(`rm -f '${this.serialLog(row)}'\n`);
     const ports = await this.networking.ports(row.ref);
     await this.options.db
@@ -396,7 +281,7 @@ export class LibvirtDriver implements ProviderDriver {
     for (const networkId of new Set(ports.map((p) => p.networkId))) {
       await this.networking.applyById(networkId);
     }
-    this.samples.delete(row.ref);
+    this.usage.forget(row.domain);
   }
 
   /** Moves a task on, from what the host shows now. */
@@ -421,7 +306,14 @@ export class LibvirtDriver implements ProviderDriver {
         }
         if (await this.booted(row, host, elapsed)) {
           // From now on a reboot inside the guest restarts it (see domainXml).
-          await host.virsh(['set-lifecycle-action', row.domain, 'reboot', 'restart', '--live', '--config']);
+          await host.virsh([
+            'set-lifecycle-action',
+            row.domain,
+            'reboot',
+            'restart',
+            '--live',
+            '--config',
+          ]);
           return done({ fault: null });
         }
         if (elapsed > this.config.bootTimeoutSeconds * 1000) {
@@ -497,13 +389,7 @@ export class LibvirtDriver implements ProviderDriver {
     await host.virsh(['setvcpus', row.domain, String(size.cpu), '--config']);
     await host.virsh(['setmaxmem', row.domain, kib, '--config']);
     await host.virsh(['setmem', row.domain, kib, '--config']);
-    const info = await host.virsh(['vol-info', '--pool', this.poolName, this.disk(row), '--bytes']);
-    const capacity = Number(/Capacity:\s+(\d+)/.exec(info)?.[1] ?? 0);
-    const wanted = size.diskGb * 1024 ** 3;
-    // Disks only grow: shrinking would cut the guest's file systems.
-    if (capacity < wanted) {
-      await host.virsh(['vol-resize', '--pool', this.poolName, this.disk(row), `${size.diskGb}G`]);
-    }
+    await this.disks.growDisk(host, row.domain, size.diskGb);
   }
 
   async getServer(ref: string): Promise<ServerState | null> {
@@ -533,34 +419,11 @@ export class LibvirtDriver implements ProviderDriver {
       sizeKey: row.sizeKey,
       ports: ports.map((p) => ({ ref: p.ref, macAddress: p.macAddress })),
       fault: row.fault,
-      usage: powerState === 'running' && !row.task ? await this.usage(row) : { cpu: 0, ram: 0 },
+      usage:
+        powerState === 'running' && !row.task
+          ? await this.usage.read(this.host(row.hostKey), row.domain)
+          : { cpu: 0, ram: 0 },
     };
-  }
-
-  /** CPU use since the last look (two looks a moment apart the first time) and memory in use. */
-  private async usage(row: LvServer): Promise<ServerState['usage']> {
-    const host = this.host(row.hostKey);
-    const read = async () => {
-      const stats = parseDomStats(
-        await host.virsh(['domstats', row.domain, '--cpu-total', '--balloon', '--vcpu']),
-      );
-      return { stats, sample: { at: Date.now(), cpuTimeNs: stats.cpuTimeNs } };
-    };
-    try {
-      let before = this.samples.get(row.ref);
-      if (!before || Date.now() - before.at > 60_000) {
-        before = (await read()).sample;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      const { stats, sample } = await read();
-      this.samples.set(row.ref, sample);
-      return {
-        cpu: cpuPercent(before, sample, stats.vcpus),
-        ram: usagePercent(memoryPercent(stats)),
-      };
-    } catch {
-      return { cpu: 0, ram: 0 };
-    }
   }
 
   /** Runs an action once per client token; `act` sees the server at rest and does the work. */
@@ -659,20 +522,7 @@ export class LibvirtDriver implements ProviderDriver {
     const host = this.host(row.hostKey);
     const socket = vncSocketOf(await host.virsh(['dumpxml', row.domain]));
     if (!socket) throw new ProviderRejection('The server has no console while it is shut off');
-    if (host.prefix.length === 0) {
-      const stream = connect(socket);
-      await new Promise<void>((resolve, reject) => {
-        stream.once('connect', resolve);
-        stream.once('error', reject);
-      });
-      return stream;
-    }
-    const [file, ...args] = host.command(['socat', 'STDIO', `UNIX-CONNECT:${socket}`]);
-    const child = spawn(file!, args, { stdio: ['pipe', 'pipe', 'ignore'] });
-    const stream = Duplex.from({ readable: child.stdout, writable: child.stdin });
-    stream.on('close', () => child.kill());
-    child.on('exit', () => stream.destroy());
-    return stream;
+    return openUnixStream(host, socket);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -802,8 +652,4 @@ export class LibvirtDriver implements ProviderDriver {
       };
     }
   }
-}
-
-async function uploadVolume(host: LibvirtHost, pool: string, volume: string, data: Buffer) {
-  await host.virsh(['vol-upload', '--pool', pool, volume, 'FILE'], { file: data });
 }
