@@ -21,13 +21,12 @@ import { openUnixStream } from './console-stream';
 import { DiskPool } from './disks';
 import { LibvirtHost } from './host';
 import { placeServer } from './placement';
+import { ServerTasks, type LvServer } from './server-tasks';
 import { UsageSampler } from './usage';
 import { tapName } from './host-network';
 import { firstRequest, LibvirtNetworking, newRef, requestSeen } from './networking';
 import { lvPorts, lvServers, type LvTask } from './schema';
 import { hostnameOf, seedIso } from './seed';
-
-type LvServer = typeof lvServers.$inferSelect;
 
 export interface LibvirtOptions {
   db: Db;
@@ -37,8 +36,6 @@ export interface LibvirtOptions {
   consoleUrl: (ref: string) => string;
 }
 
-/** A guest on a network without DHCP counts as booted once it has run this long. */
-const UNMANAGED_BOOT_MS = 10_000;
 const NO_DOMAIN = /failed to get domain|Domain not found|no domain with matching/i;
 
 /**
@@ -54,6 +51,7 @@ export class LibvirtDriver implements ProviderDriver {
   private readonly networking: LibvirtNetworking;
   private readonly disks: DiskPool;
   private readonly usage = new UsageSampler();
+  private readonly tasks: ServerTasks;
 
   constructor(private readonly options: LibvirtOptions) {
     for (const provider of options.config.providers) {
@@ -69,6 +67,17 @@ export class LibvirtDriver implements ProviderDriver {
       (key) => this.regions.get(key)?.region,
       (region) => region.hosts.map((h) => this.hosts.get(h.key)!),
     );
+    this.tasks = new ServerTasks({
+      config: options.config,
+      disks: this.disks,
+      networking: this.networking,
+      now: () => this.now,
+      host: (key) => this.host(key),
+      size: (key) => this.size(key),
+      domState: (row) => this.domState(row),
+      update: (row, values) => this.update(row, values),
+      serialLog: (row) => this.serialLog(row),
+    });
   }
 
   private get config() {
@@ -284,114 +293,6 @@ export class LibvirtDriver implements ProviderDriver {
     this.usage.forget(row.domain);
   }
 
-  /** Moves a task on, from what the host shows now. */
-  private async advance(row: LvServer, state: DomainState): Promise<LvServer> {
-    const host = this.host(row.hostKey);
-    const elapsed = this.now.getTime() - (row.taskStartedAt?.getTime() ?? 0);
-    const stopTimeout = this.config.stopTimeoutSeconds * 1000;
-    const done = (values: Partial<LvServer> = {}) =>
-      this.update(row, {
-        task: null,
-        phase: null,
-        taskStartedAt: null,
-        taskSizeKey: null,
-        taskResume: false,
-        ...values,
-      });
-
-    switch (row.task) {
-      case 'spawning': {
-        if (isShutOff(state)) {
-          return done({ phase: 'boot-failed', fault: await this.bootFailure(row, state) });
-        }
-        if (await this.booted(row, host, elapsed)) {
-          // From now on a reboot inside the guest restarts it (see domainXml).
-          await host.virsh([
-            'set-lifecycle-action',
-            row.domain,
-            'reboot',
-            'restart',
-            '--live',
-            '--config',
-          ]);
-          return done({ fault: null });
-        }
-        if (elapsed > this.config.bootTimeoutSeconds * 1000) {
-          await host.virshMaybe(['destroy', row.domain], /not running/i);
-          return done({
-            phase: 'boot-failed',
-            fault: `The guest did not finish booting within ${this.config.bootTimeoutSeconds} s (it asked for no address)`,
-          });
-        }
-        return row;
-      }
-      case 'powering-off': {
-        if (isShutOff(state)) return done({ fault: null });
-        if (elapsed > stopTimeout) {
-          await host.virshMaybe(['destroy', row.domain], /not running/i);
-          return done({ fault: null });
-        }
-        return row;
-      }
-      case 'rebooting':
-      case 'resizing': {
-        if (row.phase === 'shutting-down') {
-          if (!isShutOff(state)) {
-            if (elapsed <= stopTimeout) return row;
-            await host.virshMaybe(['destroy', row.domain], /not running/i);
-          }
-          row = await this.update(row, {
-            phase: row.task === 'resizing' ? 'applying' : 'starting',
-          });
-        }
-        if (row.phase === 'applying') {
-          await this.applySize(row, host);
-          if (!row.taskResume) return done({ sizeKey: row.taskSizeKey!, fault: null });
-          row = await this.update(row, { sizeKey: row.taskSizeKey!, phase: 'starting' });
-        }
-        if (row.phase === 'starting') {
-          const now = await this.domState(row);
-          if (now && !isRunning(now)) await host.virsh(['start', row.domain]);
-          return done({ fault: null });
-        }
-        return row;
-      }
-      default:
-        return row;
-    }
-  }
-
-  /** The guest has booted: it took its DHCP lease, or (on a network without DHCP) it has run a while. */
-  private async booted(row: LvServer, host: LibvirtHost, elapsed: number): Promise<boolean> {
-    const [primary] = await this.networking.ports(row.ref);
-    if (!primary) return elapsed > UNMANAGED_BOOT_MS;
-    const network = await this.networking.networkById(primary.networkId);
-    if (!network.spec.dhcp) return elapsed > UNMANAGED_BOOT_MS;
-    return this.networking.hasLease(primary, host);
-  }
-
-  /** Why a guest stopped while booting: libvirt's reason, and the kernel's last word if it panicked. */
-  private async bootFailure(row: LvServer, state: DomainState): Promise<string> {
-    const crashed = state.reason === 'crashed' || state.state === 'crashed';
-    const panic = (
-      await this.host(row.hostKey)
-        .sh(`grep -a -m1 -o 'Kernel panic - not syncing: .*' '${this.serialLog(row)}' || true\n`)
-        .catch(() => '')
-    ).trim();
-    const what = crashed ? 'the guest crashed' : 'the guest reset or powered off while booting';
-    return `The server did not boot: ${what}${panic ? ` (${panic.replace(/\s+$/, '')})` : ''}`;
-  }
-
-  private async applySize(row: LvServer, host: LibvirtHost) {
-    const size = await this.size(row.taskSizeKey!);
-    const kib = String(size.ramGb * 1024 * 1024);
-    await host.virsh(['setvcpus', row.domain, String(size.cpu), '--config', '--maximum']);
-    await host.virsh(['setvcpus', row.domain, String(size.cpu), '--config']);
-    await host.virsh(['setmaxmem', row.domain, kib, '--config']);
-    await host.virsh(['setmem', row.domain, kib, '--config']);
-    await this.disks.growDisk(host, row.domain, size.diskGb);
-  }
-
   async getServer(ref: string): Promise<ServerState | null> {
     let row = await this.server(ref);
     if (!row || row.deleted) return null;
@@ -399,7 +300,7 @@ export class LibvirtDriver implements ProviderDriver {
     let state = await this.domState(row);
     if (!state) return null;
     if (row.task) {
-      row = await this.advance(row, state);
+      row = await this.tasks.advance(row, state);
       state = (await this.domState(row)) ?? state;
     }
     return this.stateOf(row, state);
