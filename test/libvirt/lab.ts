@@ -96,7 +96,7 @@ export function serialLog(lab: Lab, domain: string): string {
 
 export const markers = (log: string, name: string) =>
   log
-    .split('\n')
+    .split(/\r?\n/)
     .filter((line) => line.startsWith(`LAUNCHPAD-${name} `) || line === `LAUNCHPAD-${name}`);
 
 /** Polls until `check` answers a value, for at most `timeoutMs`. */
