@@ -8,12 +8,19 @@ export default defineConfig({
   base: './',
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/console': { target: 'http://127.0.0.1:3000', ws: true },
+    },
   },
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // noVNC waits at the top level of one of its modules.
+    target: 'es2022',
     rolldownOptions: {
+      // The console and, apart, the noVNC page of a server's screen.
+      input: { main: 'index.html', console: 'console.html' },
       output: {
         // Libraries change less often than the console: separate chunks stay cached across releases.
         codeSplitting: {
@@ -23,6 +30,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 3,
             },
+            // Only the noVNC page loads it.
+            { name: 'novnc', test: /node_modules[\\/]@novnc[\\/]/, priority: 4 },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 2 },
             { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },

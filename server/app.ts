@@ -17,10 +17,11 @@ import type { Db } from './db/client';
 import type { Mailer } from './mail/transport';
 import { requestSerializer } from './log-serializers';
 import { registerConsole } from './plugins/console';
+import { registerConsoleGateway } from './plugins/console-gateway';
 import { registerErrorHandling } from './plugins/errors';
 import { createSecretBox } from './domain/secrets';
 import type { JobQueue } from './jobs/operations';
-import { SIM_CONSOLE_PATH } from './providers/setup';
+import { CONSOLE_GATEWAY_PATH, SIM_CONSOLE_PATH } from './providers/setup';
 import type { DriverMap } from './providers/registry';
 import { registerSimConsole } from './providers/sim/console-page';
 import { SimDriver } from './providers/sim/driver';
@@ -123,6 +124,14 @@ export async function buildApp(deps: AppDeps) {
       sim,
     });
   }
+  await registerConsoleGateway(app, {
+    path: `${config.basePath}${CONSOLE_GATEWAY_PATH}`,
+    basePath: config.basePath,
+    secret: config.appSecret,
+    clock,
+    drivers: deps.drivers,
+    distDir: deps.consoleDir,
+  });
   await app.register(apiRoutes, {
     prefix: apiPrefix,
     deps: {

@@ -1,5 +1,6 @@
-// E-mailed links carry their token in the path (the API) or the query (the console page).
-const SECRET_PATH_SEGMENT = /\/(resetPasswordFromEmail|confirmEmail)\/[^/?#]+/gi;
+// E-mailed links carry their token in the path (the API) or the query (the console page); console
+// links carry their ticket in the path.
+const SECRET_PATH_SEGMENT = /\/(resetPasswordFromEmail|confirmEmail|console)\/[^/?#]+/gi;
 const SECRET_QUERY_VALUE = /([?&](?:token|resetKey|code)=)[^&#]*/gi;
 
 export const redactUrl = (url: string) =>

@@ -28,7 +28,8 @@ export async function registerConsole(app: FastifyInstance, distDir: string, bas
     prefix: basePath,
     index: false,
     wildcard: false,
-    globIgnore: ['index.html'],
+    // The noVNC page is served by the console gateway, behind its ticket.
+    globIgnore: ['index.html', 'console.html'],
     // Hashed asset names never change content; index.html is sent by sendIndex without caching.
     setHeaders: (res, filePath: string) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -6,7 +6,7 @@ import type { ProviderDriver } from './driver';
 import { loadLibvirtConfig } from './libvirt/config';
 import { LibvirtDriver } from './libvirt/driver';
 import { driverMap, type DriverMap } from './registry';
-import { issueConsoleTicket } from './sim/console-ticket';
+import { issueConsoleTicket } from './console-ticket';
 import { defaultSimTimings, SimDriver, type SimTimings } from './sim/driver';
 
 /** Where the product's console gateway serves an engine's VNC console, under the base path. */
@@ -51,10 +51,15 @@ export async function setUpProviders(input: {
         clock,
         config: loadLibvirtConfig(config.libvirtConfigFile),
         consoleUrl: (ref) =>
-          `${config.basePath}${CONSOLE_GATEWAY_PATH}${issueConsoleTicket(config.appSecret, {
-            ref,
-            expiresAt: clock.now().getTime() + 60_000,
-          })}`,
+          `${config.basePath}${CONSOLE_GATEWAY_PATH}${issueConsoleTicket(
+            config.appSecret,
+            'libvirt',
+            {
+              ref,
+              // Long enough to load the page and connect; the open websocket then lives on.
+              expiresAt: clock.now().getTime() + 60_000,
+            },
+          )}`,
       }),
     );
   }

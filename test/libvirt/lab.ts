@@ -94,9 +94,11 @@ export function serialLog(lab: Lab, domain: string): string {
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
 }
 
+/** The `LAUNCHPAD-<name>` reports of a serial log (a login prompt may precede one on its line). */
 export const markers = (log: string, name: string) =>
   log
     .split(/\r?\n/)
+    .map((line) => line.slice(Math.max(0, line.indexOf('LAUNCHPAD-'))))
     .filter((line) => line.startsWith(`LAUNCHPAD-${name} `) || line === `LAUNCHPAD-${name}`);
 
 /** Polls until `check` answers a value, for at most `timeoutMs`. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import { simCatalog } from './catalog';
-import { readConsoleTicket } from './console-ticket';
+import { readConsoleTicket } from '../console-ticket';
 import type { SimDriver } from './driver';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -30,7 +30,7 @@ export function registerSimConsole(
 ) {
   app.get(`${options.path}:ticket`, { config: { auth: 'public' } }, async (request, reply) => {
     const { ticket: value } = request.params as { ticket: string };
-    const ticket = readConsoleTicket(options.secret, value, options.clock.now());
+    const ticket = readConsoleTicket(options.secret, options.sim.kind, value, options.clock.now());
     const server = ticket ? await options.sim.describe(ticket.ref) : undefined;
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
     if (!server || server.powerState !== 'running') {

@@ -11,7 +11,7 @@ import {
   type ServerState,
 } from '../driver';
 import { simCatalog } from './catalog';
-import { issueConsoleTicket } from './console-ticket';
+import { issueConsoleTicket } from '../console-ticket';
 import { SimFaults, type SimAction } from './faults';
 import { SimNetworking } from './networking';
 import { simRequests, simServers, type SimPowerState, type SimTask } from './schema';
@@ -323,7 +323,7 @@ export class SimDriver implements ProviderDriver {
     if (!server || server.powerState !== 'running' || server.task) {
       throw new ProviderRejection('The console is available only for a running server');
     }
-    const ticket = issueConsoleTicket(this.options.secret, {
+    const ticket = issueConsoleTicket(this.options.secret, this.kind, {
       ref,
       expiresAt: this.now.getTime() + (this.options.consoleTicketMs ?? 5 * 60_000),
     });

@@ -54,7 +54,11 @@ function ConsoleFrame({ id }: { id: number }) {
         <iframe
           src={url}
           title="Virtual machine console"
-          onLoad={() => setLoaded(true)}
+          onLoad={(event) => {
+            setLoaded(true);
+            // The guest's screen takes the keyboard at once, without a click into the frame.
+            event.currentTarget.focus();
+          }}
           style={{ border: 0, width: '100%', height: '100%', display: 'block' }}
         />
       )}
