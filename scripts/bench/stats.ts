@@ -7,9 +7,13 @@ export async function medianMs(fn: () => Promise<unknown>, runs = 30, warmup = 3
     await fn();
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  const middle = Math.floor(times.length / 2);
-  return times.length % 2 ? times[middle]! : (times[middle - 1]! + times[middle]!) / 2;
+  return median(times);
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 export function report(rows: [label: string, ms: number][]) {

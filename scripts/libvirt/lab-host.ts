@@ -66,6 +66,12 @@ export function requireTools() {
   return missing;
 }
 
+/*
+ * Inside the box /run/netns is a folder of its own (mounted once the box's network namespace is
+ * entered): the routers' namespaces the driver makes there never show on the machine, and go
+ * with the box whatever way it ends.
+ */
+
 /**
  * libvirt probes QEMU's capabilities once per binary, which takes half a minute or more here: the
  * boxes of one machine share that cache (libvirt checks its validity itself).
@@ -122,7 +128,7 @@ export async function startLabHost(
        mount --bind ${CAPABILITIES_CACHE} /var/cache/libvirt
        mount --bind ${dir}/etc /etc/libvirt
        ${bindKvm}
-       exec nsenter --net=/run/netns/${hostNs} -- bash -euc 'virtlogd -d -p /run/libvirt/virtlogd.pid; libvirtd -d -p /run/libvirt/libvirtd.pid; echo $$ > ${dir}/holder.pid; exec sleep infinity'`,
+       exec nsenter --net=/run/netns/${hostNs} -- bash -euc 'mount -t tmpfs -o mode=0755 lab-netns /run/netns; virtlogd -d -p /run/libvirt/virtlogd.pid; libvirtd -d -p /run/libvirt/libvirtd.pid; echo $$ > ${dir}/holder.pid; exec sleep infinity'`,
     ],
     { detached: true, stdio: 'ignore' },
   );

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ProviderUnavailable,
+  type CreateServerRequest,
   type NetworkSpec,
   type ServerState,
 } from '../../server/providers/driver';
@@ -38,6 +39,26 @@ let lab: Lab;
 let keyDir: string;
 let publicKey: string;
 const password = 'Launchpad-Lab-42!';
+
+/** A Micro server of the test image on `networkRef` at `fixedIp`, with a fresh token and MAC. */
+const serverRequest = (
+  networkRef: string,
+  fixedIp: string,
+  extra: Partial<CreateServerRequest> = {},
+): CreateServerRequest => ({
+  clientToken: token(),
+  providerKey: 'lab',
+  regionKey: 'lab-1',
+  imageKey: 'busybox',
+  sizeKey: 'micro',
+  name: 'web-1',
+  username: 'launchpad',
+  password,
+  publicKey,
+  primaryPort: { networkRef, fixedIp, macAddress: mac() },
+  publicIp: null,
+  ...extra,
+});
 
 beforeAll(async () => {
   lab = await startLab();
@@ -111,33 +132,33 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
     expect(fromRouter(netId, 'nft list ruleset')).toContain('snat to 203.0.113.129');
   });
 
-  it('refuses what the engine cannot do: a missing image, a host without the memory', async () => {
-    const base = {
-      providerKey: 'lab',
-      regionKey: 'lab-1',
-      name: 'nope',
-      username: 'launchpad',
-      password,
-      publicKey,
-      publicIp: null,
+  it('builds a custom network as a bare bridge: no router, DHCP or NAT', async () => {
+    const spec: NetworkSpec = {
+      name: 'l2',
+      cidr: '10.60.0.0/24',
+      gatewayIp: null,
+      dhcp: null,
+      dnsServers: [],
+      defaultRoute: null,
+      snatIp: null,
     };
+    const { ref } = await lab.driver.createNetwork('lab-1', spec, token());
+    const [row] = await lab.database.db.select().from(lvNetworks).where(eq(lvNetworks.ref, ref));
+    const names = networkNames('lp', lab.config.stateDir, row!.id);
+    expect(inBox(lab.host, `ip -br link show dev ${names.bridge}`)).toContain(names.bridge);
+    expect(inBox(lab.host, 'ls /run/netns')).not.toContain(names.namespace);
+    await lab.driver.deleteNetwork(ref, token());
+    expect(inBox(lab.host, `ip -br link show dev ${names.bridge} 2>&1 || true`)).toContain(
+      'does not exist',
+    );
+  });
+
+  it('refuses what the engine cannot do: a missing image, a host without the memory', async () => {
     await expect(
-      lab.driver.createServer({
-        ...base,
-        clientToken: token(),
-        imageKey: 'missing',
-        sizeKey: 'micro',
-        primaryPort: { networkRef: netRef, fixedIp: '10.20.0.50', macAddress: mac() },
-      }),
+      lab.driver.createServer(serverRequest(netRef, '10.20.0.50', { imageKey: 'missing' })),
     ).rejects.toThrow(/backing store.*\/nonexistent\/base\.qcow2/);
     await expect(
-      lab.driver.createServer({
-        ...base,
-        clientToken: token(),
-        imageKey: 'busybox',
-        sizeKey: 'extraLarge',
-        primaryPort: { networkRef: netRef, fixedIp: '10.20.0.51', macAddress: mac() },
-      }),
+      lab.driver.createServer(serverRequest(netRef, '10.20.0.51', { sizeKey: 'extraLarge' })),
     ).rejects.toThrow(/No host in lab-1 has 64 GiB of memory free/);
     // Nothing was left behind by either.
     expect(inBox(lab.host, 'virsh -q list --all --name').trim()).toBe('');
@@ -145,19 +166,8 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
   });
 
   it('boots a guest with its address, credentials and public IP, once per client token', async () => {
-    const request = {
-      clientToken: token(),
-      providerKey: 'lab',
-      regionKey: 'lab-1',
-      imageKey: 'busybox',
-      sizeKey: 'micro',
-      name: 'web-1',
-      username: 'launchpad',
-      password,
-      publicKey,
-      primaryPort: { networkRef: netRef, fixedIp: '10.20.0.10', macAddress: primaryMac },
-      publicIp: '203.0.113.130',
-    };
+    const request = serverRequest(netRef, '10.20.0.10', { publicIp: '203.0.113.130' });
+    request.primaryPort.macAddress = primaryMac;
     const { ref } = await lab.driver.createServer(request);
     serverRef = ref;
     domain = await domainOf(ref);
@@ -340,19 +350,9 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
       standard('10.40.0.0/24', '203.0.113.132'),
       token(),
     );
-    const server = await lab.driver.createServer({
-      clientToken: token(),
-      providerKey: 'lab',
-      regionKey: 'lab-1',
-      imageKey: 'no-boot',
-      sizeKey: 'micro',
-      name: 'broken',
-      username: 'launchpad',
-      password,
-      publicKey,
-      primaryPort: { networkRef: ref, fixedIp: '10.40.0.10', macAddress: mac() },
-      publicIp: null,
-    });
+    const server = await lab.driver.createServer(
+      serverRequest(ref, '10.40.0.10', { imageKey: 'no-boot', name: 'broken' }),
+    );
     const state = await settle(server.ref);
     expect(state.powerState).toBe('error');
     expect(state.fault).toMatch(/did not boot: .*Kernel panic/);
@@ -371,19 +371,7 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
       'kill "$(cat /run/libvirt/libvirtd.pid)"; for i in $(seq 50); do [ -e /run/libvirt/libvirtd.pid ] || break; sleep 0.1; done',
     );
     expect((await lab.driver.health()).ok).toBe(false);
-    const request = {
-      clientToken: token(),
-      providerKey: 'lab',
-      regionKey: 'lab-1',
-      imageKey: 'busybox',
-      sizeKey: 'micro',
-      name: 'while-down',
-      username: 'launchpad',
-      password,
-      publicKey,
-      primaryPort: { networkRef: ref, fixedIp: '10.50.0.10', macAddress: mac() },
-      publicIp: null,
-    };
+    const request = serverRequest(ref, '10.50.0.10', { name: 'while-down' });
     const refused = await lab.driver.createServer(request).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ProviderUnavailable);
     expect(String(refused)).toMatch(/libvirt at box is unreachable/);

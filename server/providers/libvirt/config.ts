@@ -22,6 +22,11 @@ const hostSchema = z.object({
    * stream go through it.
    */
   run: z.array(z.string().min(1)).default([]),
+  /**
+   * The host's address on the network between the region's hosts, where the VXLAN tunnels that
+   * carry each product network from host to host end. Needed when the region has several hosts.
+   */
+  tunnelIp: ipv4.optional(),
 });
 
 const imageSchema = z.object({
@@ -51,7 +56,13 @@ const regionSchema = z.object({
     gateway: ipv4,
     prefixLength: z.number().int().min(8).max(30),
   }),
-  hosts: z.array(hostSchema).min(1),
+  /** The first host is the network host: it holds the networks' routers (DHCP, SNAT, NAT). */
+  hosts: z
+    .array(hostSchema)
+    .min(1)
+    .refine((hosts) => hosts.length === 1 || hosts.every((h) => h.tunnelIp), {
+      error: 'every host needs a tunnelIp when a region has several',
+    }),
   images: z.array(imageSchema).min(1),
   sizes: z.array(z.enum(sizeKeys)).min(1),
 });

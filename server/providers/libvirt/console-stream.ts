@@ -19,6 +19,8 @@ export async function openUnixStream(host: LibvirtHost, socket: string): Promise
   const [file, ...args] = host.command(['socat', 'STDIO', `UNIX-CONNECT:${socket}`]);
   const child = spawn(file!, args, { stdio: ['pipe', 'pipe', 'ignore'] });
   const stream = Duplex.from({ readable: child.stdout, writable: child.stdin });
+  // Ending the stream early (the viewer left) aborts its pipes: that is no failure to report.
+  stream.on('error', () => child.kill());
   stream.on('close', () => child.kill());
   child.on('exit', () => stream.destroy());
   return stream;

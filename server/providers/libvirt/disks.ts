@@ -24,13 +24,19 @@ export class DiskPool {
   async ensure(host: LibvirtHost) {
     if (this.ready.has(host.key)) return;
     const info = await host.virshMaybe(['pool-info', this.name], NO_POOL);
+    // Another build (of this process or another) may make it at the same moment: its doing so is
+    // as good as ours.
+    const alreadyDone = /already exists|already active|is already in use/i;
     if (info === null) {
       await host.sh(`mkdir -p '${this.stateDir}/disks' '${this.stateDir}/logs'\n`);
-      await host.virsh(['pool-define-as', this.name, 'dir', '--target', `${this.stateDir}/disks`]);
+      await host.virshMaybe(
+        ['pool-define-as', this.name, 'dir', '--target', `${this.stateDir}/disks`],
+        alreadyDone,
+      );
       await host.virsh(['pool-autostart', this.name]);
     }
     if (info === null || !/State:\s+running/.test(info)) {
-      await host.virsh(['pool-start', this.name]);
+      await host.virshMaybe(['pool-start', this.name], alreadyDone);
     }
     this.ready.add(host.key);
   }

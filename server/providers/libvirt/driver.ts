@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import { configurations } from '../../db/catalog-schema';
 import type { Db } from '../../db/client';
@@ -116,6 +116,17 @@ export class LibvirtDriver implements ProviderDriver {
     return { cpu: row.cpu, ramGb: row.ram, diskGb: row.disk };
   }
 
+  /** The memory of the guests placed on each host, in GiB. */
+  private async allocatedGb(): Promise<Map<string, number>> {
+    const rows = await this.options.db
+      .select({ hostKey: lvServers.hostKey, gb: sql<number>`sum(${configurations.ram})::int` })
+      .from(lvServers)
+      .innerJoin(configurations, eq(configurations.key, lvServers.sizeKey))
+      .where(eq(lvServers.deleted, false))
+      .groupBy(lvServers.hostKey);
+    return new Map(rows.map((row) => [row.hostKey, Number(row.gb)]));
+  }
+
   private async server(ref: string): Promise<LvServer | undefined> {
     const [row] = await this.options.db.select().from(lvServers).where(eq(lvServers.ref, ref));
     return row;
@@ -176,6 +187,7 @@ export class LibvirtDriver implements ProviderDriver {
       entry.region.hosts.map((h) => this.host(h.key)),
       entry.region.key,
       size.ramGb,
+      await this.allocatedGb(),
     );
     const ref = newRef('srv');
     const row = await db.transaction(async (tx) => {

@@ -18,6 +18,10 @@ export interface NetworkNames {
   namespace: string;
   gatewayVeth: string;
   uplinkVeth: string;
+  /** The VXLAN device that carries the network to the region's other hosts. */
+  tunnel: string;
+  /** Its VXLAN network identifier. */
+  vni: number;
   dir: string;
 }
 
@@ -30,6 +34,8 @@ export function networkNames(prefix: string, stateDir: string, networkId: number
     namespace: `${prefix}-router-${id}`,
     gatewayVeth: `${prefix}g${id}`,
     uplinkVeth: `${prefix}u${id}`,
+    tunnel: `${prefix}v${id}`,
+    vni: networkId,
     dir: `${stateDir}/networks/${id}`,
   };
 }
@@ -58,7 +64,7 @@ function safe(value: string): string {
 const netmaskOf = (prefix: number) =>
   numberToIp(prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0);
 
-export function dnsmasqConf(names: NetworkNames, spec: NetworkSpec): string {
+export function dnsmasqConf(names: NetworkNames, spec: NetworkSpec, mtu?: number): string {
   const cidr = parseCidr(spec.cidr)!;
   const lines = [
     `pid-file=${names.dir}/dnsmasq.pid`,
@@ -81,6 +87,7 @@ export function dnsmasqConf(names: NetworkNames, spec: NetworkSpec): string {
     spec.dnsServers.length > 0
       ? `dhcp-option=option:dns-server,${spec.dnsServers.join(',')}`
       : 'dhcp-option=option:dns-server',
+    ...(mtu ? [`dhcp-option=option:mtu,${mtu}`] : []),
   ];
   // Written through a quoted here-document: a line only has to stay one line of plain characters.
   for (const line of lines) {
@@ -115,11 +122,55 @@ ${snat.join('\n')}
 }
 
 /** The script that brings a network on a host to `spec` with `ports`. */
+/**
+ * The network's layer 2 between the hosts of a region: a VXLAN device in the bridge, flooding to
+ * every other host (head-end replication; the bridges learn where each MAC is).
+ */
+export interface Tunnel {
+  local: string;
+  remotes: string[];
+}
+
+/** Room for VXLAN's 50 bytes inside a 1500-byte underlay. */
+const TUNNEL_MTU = 1450;
+
+/**
+ * Changes to one network on a host take turns (several VMs built at once each apply it, from one
+ * process or several): the script holds a lock on the network for as long as it runs.
+ */
+function locked(names: NetworkNames, script: string): string {
+  const dir = safe(names.dir);
+  return `mkdir -p "$(dirname ${dir})"
+exec 9>${dir}.lock
+flock 9
+${script}`;
+}
+
+function tunnelScript(names: NetworkNames, tunnel: Tunnel | undefined): string {
+  const v = safe(names.tunnel);
+  if (!tunnel) return `ip link del ${v} 2>/dev/null || true\n`;
+  const flood = tunnel.remotes
+    .map((remote) => `bridge fdb append 00:00:00:00:00:00 dev ${v} dst ${safe(remote)}`)
+    .join('\n');
+  return `ip link del ${v} 2>/dev/null || true
+ip link add ${v} type vxlan id ${names.vni} local ${safe(tunnel.local)} dstport 4789 nolearning
+ip link set dev ${v} mtu ${TUNNEL_MTU} master ${safe(names.bridge)} up
+${flood}
+`;
+}
+
+/**
+ * The script that brings a network on a host to `spec` with `ports`. The router (gateway, DHCP,
+ * SNAT and NAT) lives on the region's network host (`routed`); other hosts have the bridge and
+ * its tunnel alone.
+ */
 export function applyScript(input: {
   names: NetworkNames;
   spec: NetworkSpec;
   ports: PortBinding[];
   uplink: Uplink;
+  routed: boolean;
+  tunnel?: Tunnel;
 }): string {
   const { names, spec, ports, uplink } = input;
   const n = {
@@ -131,9 +182,10 @@ export function applyScript(input: {
   };
   const bridge = `ip link show dev ${n.br} >/dev/null 2>&1 || ip link add ${n.br} type bridge
 ip link set dev ${n.br} up
-`;
-  const routed = spec.gatewayIp !== null && spec.snatIp !== null;
-  if (!routed) return `${bridge}${removeRouterScript(names)}`;
+${tunnelScript(names, input.tunnel)}`;
+  // A custom network has no router anywhere; another host than the network host has none either.
+  const routed = input.routed && spec.gatewayIp !== null && spec.snatIp !== null;
+  if (!routed) return locked(names, bridge);
 
   const cidr = parseCidr(spec.cidr)!;
   const hosts = ports
@@ -144,8 +196,11 @@ ip link set dev ${n.br} up
   const upAddresses = [spec.snatIp!, ...ports.flatMap((p) => (p.publicIp ? [p.publicIp] : []))]
     .map((a) => `${safe(a)}/${uplink.prefixLength}`)
     .join(' ');
-  return `${bridge}mkdir -p ${n.dir}
-[ -e /run/netns/${n.ns} ] || ip netns add ${n.ns}
+  return locked(
+    names,
+    `${bridge}mkdir -p ${n.dir}
+# A namespace file left without its namespace (a crash) is made again.
+ip -n ${n.ns} link show lo >/dev/null 2>&1 || { ip netns del ${n.ns} 2>/dev/null || true; ip netns add ${n.ns}; }
 ip -n ${n.ns} link set lo up
 ip link show dev ${n.g} >/dev/null 2>&1 || ip link add ${n.g} type veth peer name gw netns ${n.ns}
 ip link set dev ${n.g} master ${n.br} up
@@ -167,7 +222,7 @@ cat > ${n.dir}/hosts <<'HOSTS'
 ${hosts}
 HOSTS
 cat > ${n.dir}/dnsmasq.conf.new <<'CONF'
-${dnsmasqConf(names, spec)}CONF
+${dnsmasqConf(names, spec, input.tunnel ? TUNNEL_MTU : undefined)}CONF
 running=no
 if [ -f ${n.dir}/dnsmasq.pid ] && kill -0 "$(cat ${n.dir}/dnsmasq.pid)" 2>/dev/null; then running=yes; fi
 # Leases of MACs that left the network go too: they would otherwise outlive their ports.
@@ -190,7 +245,8 @@ else
   mv ${n.dir}/dnsmasq.conf.new ${n.dir}/dnsmasq.conf
   ip netns exec ${n.ns} dnsmasq --conf-file=${n.dir}/dnsmasq.conf
 fi
-`;
+`,
+  );
 }
 
 function removeRouterScript(names: NetworkNames): string {
@@ -210,8 +266,13 @@ rm -rf ${dir}
 
 /** Everything of the network on the host goes: router, dnsmasq, leases, veths, bridge. */
 export function removeScript(names: NetworkNames): string {
-  return `${removeRouterScript(names)}ip link del ${safe(names.bridge)} 2>/dev/null || true
-`;
+  return locked(
+    names,
+    `${removeRouterScript(names)}ip link del ${safe(names.tunnel)} 2>/dev/null || true
+ip link del ${safe(names.bridge)} 2>/dev/null || true
+rm -f ${safe(names.dir)}.lock
+`,
+  );
 }
 
 /** Which MACs hold a DHCP lease on the network (a guest that asked for its address has booted). */

@@ -90,13 +90,28 @@ export class LibvirtNetworking {
       .select()
       .from(lvPorts)
       .where(and(eq(lvPorts.networkId, network.id), eq(lvPorts.deleted, false)));
-    const script = applyScript({
-      names,
-      spec: network.spec,
-      ports: ports.filter((p) => !p.fault),
-      uplink: region.uplink,
-    });
-    await Promise.all(this.hostsOf(region).map((host) => host.sh(script)));
+    const hosts = this.hostsOf(region);
+    const tunnelIps = region.hosts.map((h) => h.tunnelIp);
+    await Promise.all(
+      hosts.map((host, i) =>
+        host.sh(
+          applyScript({
+            names,
+            spec: network.spec,
+            ports: ports.filter((p) => !p.fault),
+            uplink: region.uplink,
+            routed: i === 0,
+            tunnel:
+              hosts.length > 1
+                ? {
+                    local: tunnelIps[i]!,
+                    remotes: tunnelIps.filter((_, j) => j !== i) as string[],
+                  }
+                : undefined,
+          }),
+        ),
+      ),
+    );
   }
 
   async applyById(networkId: number) {
@@ -204,8 +219,11 @@ export class LibvirtNetworking {
   }
 
   /** Whether the MAC holds a lease on its network (the guest has asked for its address). */
-  async hasLease(port: LvPort, host: LibvirtHost): Promise<boolean> {
-    return (await leasedMacs(host, this.names(port.networkId))).has(port.macAddress.toLowerCase());
+  async hasLease(port: LvPort): Promise<boolean> {
+    const network = await this.networkById(port.networkId);
+    const [networkHost] = this.hostsOf(this.region(network.regionKey));
+    const leases = await leasedMacs(networkHost!, this.names(port.networkId));
+    return leases.has(port.macAddress.toLowerCase());
   }
 
   async getPort(ref: string): Promise<PortState | null> {

@@ -53,7 +53,7 @@ export class ServerTasks {
         if (isShutOff(state)) {
           return done({ phase: 'boot-failed', fault: await this.bootFailure(row, state) });
         }
-        if (await this.booted(row, host, elapsed)) {
+        if (await this.booted(row, elapsed)) {
           // From now on a reboot inside the guest restarts it (see domainXml).
           await host.virsh([
             'set-lifecycle-action',
@@ -111,12 +111,12 @@ export class ServerTasks {
   }
 
   /** The guest has booted: it took its DHCP lease, or (on a network without DHCP) it has run a while. */
-  async booted(row: LvServer, host: LibvirtHost, elapsed: number): Promise<boolean> {
+  async booted(row: LvServer, elapsed: number): Promise<boolean> {
     const [primary] = await this.ctx.networking.ports(row.ref);
     if (!primary) return elapsed > UNMANAGED_BOOT_MS;
     const network = await this.ctx.networking.networkById(primary.networkId);
     if (!network.spec.dhcp) return elapsed > UNMANAGED_BOOT_MS;
-    return this.ctx.networking.hasLease(primary, host);
+    return this.ctx.networking.hasLease(primary);
   }
 
   /** Why a guest stopped while booting: libvirt's reason, and the kernel's last word if it panicked. */
