@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import { configurations } from '../../db/catalog-schema';
 import type { Db } from '../../db/client';
@@ -14,13 +14,14 @@ import {
   type ServerState,
 } from '../driver';
 import type { LibvirtConfig, LibvirtImage, LibvirtRegion } from './config';
-import { domainInterfaces, domainXml, interfaceXml, vncSocketOf, type Size } from './domain-xml';
+import { domainXml, vncSocketOf, type Size } from './domain-xml';
 import { isRunning, isShutOff, parseDomState, type DomainState } from './domain-state';
 import { libvirtCatalog } from './catalog';
 import { openUnixStream } from './console-stream';
 import { DiskPool } from './disks';
 import { LibvirtHost } from './host';
 import { placeServer } from './placement';
+import { PortPlugging } from './ports';
 import { ServerTasks, type LvServer } from './server-tasks';
 import { UsageSampler } from './usage';
 import { tapName } from './host-network';
@@ -52,6 +53,7 @@ export class LibvirtDriver implements ProviderDriver {
   private readonly disks: DiskPool;
   private readonly usage = new UsageSampler();
   private readonly tasks: ServerTasks;
+  private readonly ports: PortPlugging;
 
   constructor(private readonly options: LibvirtOptions) {
     for (const provider of options.config.providers) {
@@ -67,6 +69,14 @@ export class LibvirtDriver implements ProviderDriver {
       (key) => this.regions.get(key)?.region,
       (region) => region.hosts.map((h) => this.hosts.get(h.key)!),
     );
+    this.ports = new PortPlugging({
+      db: options.db,
+      config: options.config,
+      networking: this.networking,
+      now: () => this.now,
+      host: (key) => this.host(key),
+      shutOffServer: (ref) => this.shutOffServer(ref),
+    });
     this.tasks = new ServerTasks({
       config: options.config,
       disks: this.disks,
@@ -135,6 +145,18 @@ export class LibvirtDriver implements ProviderDriver {
   private async requireServer(ref: string): Promise<LvServer> {
     const row = await this.server(ref);
     if (!row || row.deleted) throw new ProviderRejection('No such server');
+    return row;
+  }
+
+  /** The server, which must be at rest and shut off (ports change only then: no hot-plug). */
+  private async shutOffServer(ref: string): Promise<LvServer> {
+    const row = await this.requireServer(ref);
+    const state = await this.domState(row);
+    if (!state || !isShutOff(state) || row.task) {
+      throw new ProviderRejection(
+        'Ports can be plugged and unplugged only while the server is shut off',
+      );
+    }
     return row;
   }
 
@@ -272,10 +294,8 @@ export class LibvirtDriver implements ProviderDriver {
       if (state && !isRunning(state)) await host.virsh(['start', row.domain]);
       await this.update(row, { phase: 'booting', taskStartedAt: this.now });
     } catch (error) {
-      if (error instanceof ProviderRejection) {
-        await this.destroy(row).catch(() => {});
-        throw error;
-      }
+      // Refused: nothing of the server stays. Unreachable: the retried create finishes the build.
+      if (error instanceof ProviderRejection) await this.destroy(row).catch(() => {});
       throw error;
     }
   }
@@ -457,86 +477,12 @@ export class LibvirtDriver implements ProviderDriver {
     return this.networking.getNetwork(ref);
   }
 
-  /** Plugs a port into a shut-off server: the domain's next boot has the interface. */
-  async attachPort(serverRef: string, port: PortRequest, clientToken: string) {
-    const { db } = this.options;
-    const [known] = await db
-      .select({ ref: lvPorts.ref })
-      .from(lvPorts)
-      .where(eq(lvPorts.clientToken, clientToken));
-    if (known) return known;
-    const row = await this.requireServer(serverRef);
-    const state = await this.domState(row);
-    if (!state || !isShutOff(state) || row.task) {
-      throw new ProviderRejection(
-        'Ports can be plugged and unplugged only while the server is shut off',
-      );
-    }
-    const network = await this.networking.checkPort(row.regionKey, port);
-    const [created] = await db
-      .insert(lvPorts)
-      .values({
-        ref: newRef('port'),
-        clientToken,
-        serverRef,
-        networkId: network.id,
-        networkRef: network.ref,
-        fixedIp: port.fixedIp,
-        macAddress: port.macAddress,
-      })
-      .returning();
-    const xml = interfaceXml({
-      bridge: this.networking.names(network.id).bridge,
-      macAddress: port.macAddress,
-      tap: tapName(this.config.namePrefix, created!.id),
-    });
-    try {
-      await this.networking.apply(network);
-      await this.host(row.hostKey).virsh(['attach-device', row.domain, 'FILE', '--config'], {
-        file: xml,
-      });
-    } catch (error) {
-      if (error instanceof ProviderRejection) {
-        await db
-          .update(lvPorts)
-          .set({ fault: error.message, deleted: true })
-          .where(eq(lvPorts.id, created!.id));
-        await this.networking.apply(network);
-      }
-      throw error;
-    }
-    return { ref: created!.ref };
+  attachPort(serverRef: string, port: PortRequest, clientToken: string) {
+    return this.ports.attach(serverRef, port, clientToken);
   }
 
-  async detachPort(ref: string, clientToken: string) {
-    const port = await this.networking.port(ref);
-    if (!port || port.deleted) return;
-    const row = await this.requireServer(port.serverRef);
-    const state = await this.domState(row);
-    if (!state || !isShutOff(state) || row.task) {
-      throw new ProviderRejection(
-        'Ports can be plugged and unplugged only while the server is shut off',
-      );
-    }
-    const host = this.host(row.hostKey);
-    const plugged = domainInterfaces(await host.virsh(['dumpxml', row.domain, '--inactive']));
-    if (plugged.some((i) => i.macAddress.toLowerCase() === port.macAddress.toLowerCase())) {
-      await host.virsh(['detach-device', row.domain, 'FILE', '--config'], {
-        file: interfaceXml({
-          bridge: this.networking.names(port.networkId).bridge,
-          macAddress: port.macAddress,
-          tap: tapName(this.config.namePrefix, port.id),
-        }),
-      });
-    }
-    await this.options.db.transaction(async (tx) => {
-      await firstRequest(tx, clientToken, 'port-detach', ref);
-      await tx
-        .update(lvPorts)
-        .set({ deleted: true, publicIp: null, updatedAt: this.now })
-        .where(and(eq(lvPorts.id, port.id)));
-    });
-    await this.networking.applyById(port.networkId);
+  detachPort(ref: string, clientToken: string) {
+    return this.ports.detach(ref, clientToken);
   }
 
   getPort(ref: string) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { parseCidr } from '../../../src/api/contract/ip';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -186,22 +186,28 @@ export class LibvirtNetworking {
     if (port.fixedIp && !cidr.isHost(port.fixedIp)) {
       throw new ProviderRejection(`${port.fixedIp} is not an address of ${network.spec.cidr}`);
     }
-    const used = await this.db
-      .select({
-        fixedIp: lvPorts.fixedIp,
-        macAddress: lvPorts.macAddress,
-        networkId: lvPorts.networkId,
-      })
+    const [sameMac] = await this.db
+      .select({ id: lvPorts.id })
       .from(lvPorts)
-      .where(eq(lvPorts.deleted, false));
-    if (used.some((p) => p.macAddress.toLowerCase() === port.macAddress.toLowerCase())) {
-      throw new ProviderRejection(`${port.macAddress} is in use`);
-    }
-    if (
-      port.fixedIp &&
-      used.some((p) => p.networkId === network.id && p.fixedIp === port.fixedIp)
-    ) {
-      throw new ProviderRejection(`${port.fixedIp} is in use on the network`);
+      .where(
+        and(
+          eq(lvPorts.deleted, false),
+          sql`lower(${lvPorts.macAddress}) = lower(${port.macAddress})`,
+        ),
+      );
+    if (sameMac) throw new ProviderRejection(`${port.macAddress} is in use`);
+    if (port.fixedIp) {
+      const [sameIp] = await this.db
+        .select({ id: lvPorts.id })
+        .from(lvPorts)
+        .where(
+          and(
+            eq(lvPorts.deleted, false),
+            eq(lvPorts.networkId, network.id),
+            eq(lvPorts.fixedIp, port.fixedIp),
+          ),
+        );
+      if (sameIp) throw new ProviderRejection(`${port.fixedIp} is in use on the network`);
     }
     return network;
   }

@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ProviderRejection, type PortRequest } from '../driver';
+import type { LibvirtConfig } from './config';
+import { domainInterfaces, interfaceXml } from './domain-xml';
+import type { LibvirtHost } from './host';
+import { tapName } from './host-network';
+import { firstRequest, newRef, type LibvirtNetworking } from './networking';
+import { lvPorts } from './schema';
+import type { LvServer } from './server-tasks';
+
+/** What plugging ports needs of the driver. */
+export interface PortContext {
+  db: Db;
+  config: LibvirtConfig;
+  networking: LibvirtNetworking;
+  now(): Date;
+  host(key: string): LibvirtHost;
+  /** The server at rest and shut off, or a refusal. */
+  shutOffServer(ref: string): Promise<LvServer>;
+}
+
+/**
+ * A server's further ports: plugged into and out of its domain's definition while it is shut
+ * off (`virsh attach-device --config`), its network's reservations and NAT following.
+ */
+export class PortPlugging {
+  constructor(private readonly ctx: PortContext) {}
+
+  private interfaceXml(networkId: number, macAddress: string, portId: number) {
+    return interfaceXml({
+      bridge: this.ctx.networking.names(networkId).bridge,
+      macAddress,
+      tap: tapName(this.ctx.config.namePrefix, portId),
+    });
+  }
+
+  /** The domain's next boot has the interface. */
+  async attach(serverRef: string, port: PortRequest, clientToken: string) {
+    const { db, networking } = this.ctx;
+    const [known] = await db
+      .select({ ref: lvPorts.ref })
+      .from(lvPorts)
+      .where(eq(lvPorts.clientToken, clientToken));
+    if (known) return known;
+    const row = await this.ctx.shutOffServer(serverRef);
+    const network = await networking.checkPort(row.regionKey, port);
+    const [created] = await db
+      .insert(lvPorts)
+      .values({
+        ref: newRef('port'),
+        clientToken,
+        serverRef,
+        networkId: network.id,
+        networkRef: network.ref,
+        fixedIp: port.fixedIp,
+        macAddress: port.macAddress,
+      })
+      .returning();
+    try {
+      await networking.apply(network);
+      await this.ctx.host(row.hostKey).virsh(['attach-device', row.domain, 'FILE', '--config'], {
+        file: this.interfaceXml(network.id, port.macAddress, created!.id),
+      });
+    } catch (error) {
+      // Refused: the port is gone, and says why (getPort answers it in error).
+      if (error instanceof ProviderRejection) {
+        await db
+          .update(lvPorts)
+          .set({ fault: error.message, deleted: true })
+          .where(eq(lvPorts.id, created!.id));
+        await networking.apply(network);
+      }
+      throw error;
+    }
+    return { ref: created!.ref };
+  }
+
+  async detach(ref: string, clientToken: string) {
+    const { db, networking } = this.ctx;
+    const port = await networking.port(ref);
+    if (!port || port.deleted) return;
+    const row = await this.ctx.shutOffServer(port.serverRef);
+    const host = this.ctx.host(row.hostKey);
+    const plugged = domainInterfaces(await host.virsh(['dumpxml', row.domain, '--inactive']));
+    if (plugged.some((i) => i.macAddress.toLowerCase() === port.macAddress.toLowerCase())) {
+      await host.virsh(['detach-device', row.domain, 'FILE', '--config'], {
+        file: this.interfaceXml(port.networkId, port.macAddress, port.id),
+      });
+    }
+    await db.transaction(async (tx) => {
+      await firstRequest(tx, clientToken, 'port-detach', ref);
+      await tx
+        .update(lvPorts)
+        .set({ deleted: true, publicIp: null, updatedAt: this.ctx.now() })
+        .where(eq(lvPorts.id, port.id));
+    });
+    await networking.applyById(port.networkId);
+  }
+}
