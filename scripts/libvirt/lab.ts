@@ -33,7 +33,7 @@ Provider configuration: ${configFile}
 
 The public network is the namespace ${lab.outsideNs} (${lab.uplink.gateway}/${lab.uplink.prefixLength}); public IPs come from ${lab.publicIpPool}:
 
-  ip netns exec ${lab.outsideNs} busybox wget -qO- http://<public IP>/`);
+  ip netns exec ${lab.outsideNs} curl http://<public IP>/`);
 }
 
 function down() {
