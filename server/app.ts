@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -19,6 +18,7 @@ import { requestSerializer } from './log-serializers';
 import { registerConsole } from './plugins/console';
 import { registerConsoleGateway } from './plugins/console-gateway';
 import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { createSecretBox } from './domain/secrets';
 import type { JobQueue } from './jobs/operations';
 import { CONSOLE_GATEWAY_PATH, SIM_CONSOLE_PATH } from './providers/setup';
@@ -68,11 +68,20 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // One line per request, when it is answered (below), instead of one on arrival and another on the answer.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     hsts: config.cookieSecure,
     contentSecurityPolicy: {
       directives: {

@@ -14,6 +14,7 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Launchpad <no-reply@launchpad.local>'),
   SUPPORT_EMAIL: z
@@ -60,6 +61,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections to PostgreSQL; undefined: sized for the machine's cores. */
+  databasePoolSize: number | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Where the Support page's messages are e-mailed. */
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,

@@ -18,5 +18,7 @@ declare module 'fastify' {
      * session check, the profile, the password change itself).
      */
     allowedDuringPasswordReset?: boolean;
+    /** The route answers with the caller's profile: it is read with the session, in one query. */
+    profile?: boolean;
   }
 }

@@ -14,7 +14,7 @@ async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
   const database = config.databaseUrl
-    ? connectPostgres(config.databaseUrl)
+    ? connectPostgres(config.databaseUrl, config.databasePoolSize)
     : connectPglite(path.join(config.dataDir, 'pglite'));
   await database.migrate();
   logger.info({ database: database.kind }, 'migrations applied');

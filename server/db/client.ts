@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,6 +15,7 @@ import * as libvirtSchema from '../providers/libvirt/schema';
 import * as simSchema from '../providers/sim/schema';
 import * as jobsSchema from '../jobs/schema';
 import * as catalogSchema from './catalog-schema';
+import * as listCountsSchema from './list-counts-schema';
 import * as networkSchema from './network-schema';
 import * as coreSchema from './schema';
 import * as supportSchema from './support-schema';
@@ -24,6 +27,7 @@ const schema = {
   ...vmSchema,
   ...networkSchema,
   ...supportSchema,
+  ...listCountsSchema,
   ...jobsSchema,
   ...simSchema,
   ...libvirtSchema,
@@ -44,9 +48,63 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * Statements the app repeats are short; a bulk write of many rows is long and seldom repeats, and
+ * would only fill each connection's statement cache.
+ */
+const MAX_PREPARED_TEXT = 4096;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string) {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `s${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size >= 10_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Each statement with parameters goes by a name made of its text, so that PostgreSQL parses and
+ * plans it once per connection and then only binds and executes it (node-postgres prepares a
+ * named statement on a connection the first time it sees the name).
+ */
+class PreparingClient extends pg.Client {}
+const plainQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+PreparingClient.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+  if (
+    typeof config === 'object' &&
+    config !== null &&
+    'text' in config &&
+    typeof config.text === 'string' &&
+    !('name' in config && config.name) &&
+    config.text.length <= MAX_PREPARED_TEXT &&
+    Array.isArray(rest[0]) &&
+    rest[0].length > 0
+  ) {
+    return plainQuery.call(this, { ...config, name: statementName(config.text) }, ...rest);
+  }
+  return plainQuery.call(this, config, ...rest);
+} as typeof pg.Client.prototype.query;
+
+/**
+ * One Node.js process keeps about two connections per core busy; more only queue inside the
+ * database. DATABASE_POOL_SIZE overrides it.
+ */
+export const defaultPoolSize = () => Math.max(4, 2 * availableParallelism() + 2);
+
 /** PostgreSQL through node-postgres. */
-export function connectPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+export function connectPostgres(url: string, poolSize?: number): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize ?? defaultPoolSize(),
+    Client: PreparingClient,
+    // A prepared statement keeps one plan, made for any values. Every statement the app repeats
+    // is a short indexed read or write that such a plan serves as well (the lists are written
+    // for it), and PostgreSQL would otherwise plan a LIMIT/OFFSET query again on every call.
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // PostgreSQL may end an idle connection (a restart, an administrator). The pool drops it and the
   // next query opens a new one; without a listener Node would end the whole process instead.
   pool.on('error', () => {});

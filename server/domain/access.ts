@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   permissionMessages,
   roleAllows,
@@ -7,6 +7,7 @@ import {
 import { ROLE, isRoleId, type RoleId } from '../../src/api/contract/roles';
 import { teamMessages } from '../../src/api/contract/teams';
 import type { Db, Tx } from '../db/client';
+import { preparedOnce } from '../db/prepared';
 import { teamMembers, teams } from '../db/schema';
 import { forbidden, notFound } from '../http-error';
 import type { SessionCaller } from './sessions';
@@ -65,10 +66,18 @@ export async function requireTeamPermission(
  */
 export async function visibleTeamIds(db: Db | Tx, caller: Caller): Promise<number[] | 'all'> {
   if (caller.isAdmin) return 'all';
-  const rows = await db
-    .select({ teamId: teamMembers.teamId })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.userId, caller.userId), eq(teams.companyId, caller.companyId)));
+  const rows = await preparedOnce(db, 'visible-teams', (name) =>
+    db
+      .select({ teamId: teamMembers.teamId })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(
+        and(
+          eq(teamMembers.userId, sql.placeholder('userId')),
+          eq(teams.companyId, sql.placeholder('companyId')),
+        ),
+      )
+      .prepare(name),
+  ).execute({ userId: caller.userId, companyId: caller.companyId });
   return rows.map((row) => row.teamId);
 }

@@ -1,7 +1,10 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { User } from '../../src/api/contract/users';
 import type { Db, Tx } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { preparedOnce } from '../db/prepared';
+import { companies, resellers, sessions, users } from '../db/schema';
 import { hashSecretToken, newSecretToken } from './secret-tokens';
+import { profileColumns, toProfile } from './users-repository';
 
 const HOUR = 60 * 60_000;
 export const SESSION_TTL_MS = 12 * HOUR;
@@ -43,39 +46,83 @@ export async function insertSession(
   return { sessionId: row!.id, token };
 }
 
-/** The session of a token if it is neither revoked nor expired. */
+const sessionColumns = {
+  sessionId: sessions.id,
+  userId: users.id,
+  companyId: users.companyId,
+  isAdmin: users.isAdmin,
+  isReseller: users.isReseller,
+  mustResetPassword: users.forcePasswordReset,
+  verifiedAt: sessions.verifiedAt,
+  lastSeenAt: sessions.lastSeenAt,
+};
+
+const liveSession = and(
+  eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+  isNull(sessions.revokedAt),
+  gt(sessions.expiresAt, sql.placeholder('now')),
+);
+
+/** Every call but the public ones starts with it: prepared once, the profile in the same read. */
+const sessionQuery = (db: Db) =>
+  preparedOnce(db, 'live-session', (name) =>
+    db
+      .select(sessionColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(liveSession)
+      .prepare(name),
+  );
+
+const sessionWithProfileQuery = (db: Db) =>
+  preparedOnce(db, 'live-session-profile', (name) =>
+    db
+      .select({ ...sessionColumns, ...profileColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .innerJoin(resellers, eq(resellers.id, companies.resellerId))
+      .where(liveSession)
+      .prepare(name),
+  );
+
+/**
+ * The session of a token if it is neither revoked nor expired; with `withProfile`, the user's
+ * profile too (contract `user`), read in the same query.
+ */
 export async function findLiveSession(
   db: Db,
   token: string,
   now: Date,
-): Promise<SessionCaller | undefined> {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      companyId: users.companyId,
-      isAdmin: users.isAdmin,
-      isReseller: users.isReseller,
-      mustResetPassword: users.forcePasswordReset,
-      verifiedAt: sessions.verifiedAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashSecretToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    );
-  if (!row) return undefined;
+  options: { withProfile?: boolean } = {},
+): Promise<(SessionCaller & { profile?: User }) | undefined> {
+  const values = { tokenHash: hashSecretToken(token), now };
+  if (options.withProfile) {
+    const [row] = await sessionWithProfileQuery(db).execute(values);
+    return row && { ...(await asCaller(db, row, now)), profile: toProfile(row) };
+  }
+  const [row] = await sessionQuery(db).execute(values);
+  return row && asCaller(db, row, now);
+}
+
+async function asCaller(
+  db: Db,
+  row: Omit<SessionCaller, 'verified'> & { verifiedAt: Date | null; lastSeenAt: Date },
+  now: Date,
+): Promise<SessionCaller> {
   // Kept coarse so that reading data does not mean writing a row on every request.
   if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  const { verifiedAt, lastSeenAt: _lastSeenAt, ...caller } = row;
-  return { ...caller, verified: verifiedAt !== null };
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    companyId: row.companyId,
+    isAdmin: row.isAdmin,
+    isReseller: row.isReseller,
+    mustResetPassword: row.mustResetPassword,
+    verified: row.verifiedAt !== null,
+  };
 }
 
 /**

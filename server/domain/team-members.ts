@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { rolePermissions, type PermissionEntry } from '../../src/api/contract/permissions';
 import { ROLE, isRoleId, roleMessages, type Role } from '../../src/api/contract/roles';
 import { teamMessages, type TeamMember } from '../../src/api/contract/teams';
@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/client';
 import { roles, teamMembers, teams, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http-error';
 import { requireTeamPermission, type Caller } from './access';
-import { containsPattern, pageCount } from './list-paging';
+import { boundedCount, containsPattern, keptCount, oneOf, pageWithTotal } from './list-paging';
 
 /**
  * Who is in a team and with which role: the member lists, adding and removing members, and role
@@ -39,22 +39,29 @@ export async function listTeamMembersPage(
   query: { page: number; rowsPerPage: number; search: string },
 ): Promise<{ members: TeamMember[]; totalPages: number }> {
   const where = membersOf(teamId, query.search);
-  const [[total], members] = await Promise.all([
+  const offset = (query.page - 1) * query.rowsPerPage;
+  // A function: query builders change in place, and the count and the page each need their own.
+  const matching = () =>
     db
-      .select({ n: count() })
+      .select({ userId: teamMembers.userId })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(where),
-    db
-      .select(memberColumns)
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(where)
-      .orderBy(...byName)
-      .limit(query.rowsPerPage)
-      .offset((query.page - 1) * query.rowsPerPage),
-  ]);
-  return { members, totalPages: pageCount(total?.n ?? 0, query.rowsPerPage) };
+      .where(where);
+  const total = query.search
+    ? boundedCount(matching(), offset)
+    : keptCount(db, 'team_members', teamId);
+  const ids = matching()
+    .orderBy(...byName)
+    .limit(query.rowsPerPage)
+    .offset(offset);
+  const rows = await db
+    .select({ total, ...memberColumns })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), oneOf(teamMembers.userId, ids)))
+    .orderBy(...byName);
+  const { data: members, totalPages } = await pageWithTotal(db, rows, total, query.rowsPerPage);
+  return { members, totalPages };
 }
 
 /** Every member of a team with the permissions of their role; needs `team.view`. */

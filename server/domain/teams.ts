@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, ilike, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, notExists, sql } from 'drizzle-orm';
 import type {
   ListTeamsQuery,
   TeamDetails,
@@ -8,12 +8,11 @@ import type {
 import { teamMessages } from '../../src/api/contract/teams';
 import type { Db } from '../db/client';
 import { teamMembers, teams, users } from '../db/schema';
-import { virtualMachines } from '../db/vm-schema';
 import { conflict, notFound } from '../http-error';
 import { requireAdmin, requireTeamPermission, teamRoleOf, type Caller } from './access';
 import { listTeamMembersPage } from './team-members';
 import { isUniqueViolation } from '../db/errors';
-import { containsPattern, pageCount } from './list-paging';
+import { boundedCount, containsPattern, keptCount, pageCount } from './list-paging';
 
 /**
  * The teams of a company: the list with its counts, one team's page, and the team-wide writes.
@@ -36,30 +35,11 @@ async function withUniqueTeamName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Counted in SQL, for the rows of the page only. Built as subqueries because drizzle leaves the
- * table name off the columns of a one-table select, which would turn `teams.id` inside a raw
- * correlated subquery into the subquery's own `id`. The company condition lets the VM count use
- * the (company_id, team_id) index.
- */
+/** A team's members and VMs, as the triggers keep them. */
 function teamCounts(db: Db) {
-  const members = db
-    .select({ n: count() })
-    .from(teamMembers)
-    .where(eq(teamMembers.teamId, teams.id));
-  const vms = db
-    .select({ n: count() })
-    .from(virtualMachines)
-    .where(
-      and(
-        eq(virtualMachines.companyId, teams.companyId),
-        eq(virtualMachines.teamId, teams.id),
-        isNull(virtualMachines.deletedAt),
-      ),
-    );
   return {
-    userCount: sql<number>`(${members})`.mapWith(Number),
-    vmCount: sql<number>`(${vms})`.mapWith(Number),
+    userCount: keptCount(db, 'team_members', teams.id),
+    vmCount: keptCount(db, 'team_vms', teams.id),
   };
 }
 
@@ -80,8 +60,18 @@ export async function listTeams(db: Db, caller: Caller, query: ListTeamsQuery): 
     query.search ? ilike(teams.name, containsPattern(query.search)) : undefined,
   );
 
-  const [[total], data, [loneUsers], [loneVms]] = await Promise.all([
-    db.select({ n: count() }).from(teams).where(where),
+  const total = query.search
+    ? boundedCount(
+        db.select({ id: teams.id }).from(teams).where(where),
+        (query.page - 1) * query.rowsPerPage,
+      )
+    : caller.isAdmin
+      ? keptCount(db, 'teams', caller.companyId)
+      : keptCount(db, 'user_teams', caller.userId);
+  const [[counted], data, [loneUsers]] = await Promise.all([
+    db
+      .select({ total, loneVms: keptCount(db, 'unassigned_vms', caller.companyId) })
+      .from(sql`(select 1) as one`),
     db
       .select({
         id: teams.id,
@@ -108,24 +98,12 @@ export async function listTeams(db: Db, caller: Caller, query: ListTeamsQuery): 
           ),
         ),
       ),
-    caller.isAdmin
-      ? db
-          .select({ n: count() })
-          .from(virtualMachines)
-          .where(
-            and(
-              eq(virtualMachines.companyId, caller.companyId),
-              isNull(virtualMachines.teamId),
-              isNull(virtualMachines.deletedAt),
-            ),
-          )
-      : Promise.resolve([{ n: 0 }]),
   ]);
   return {
     data,
     unassignedUsers: loneUsers?.n ?? 0,
-    unassignedVMs: loneVms?.n ?? 0,
-    totalPages: pageCount(total?.n ?? 0, query.rowsPerPage),
+    unassignedVMs: caller.isAdmin ? (counted?.loneVms ?? 0) : 0,
+    totalPages: pageCount(counted?.total ?? 0, query.rowsPerPage),
   };
 }
 

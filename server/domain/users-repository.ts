@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  notExists,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type {
   ListUsersQuery,
   User,
@@ -21,7 +9,7 @@ import type {
 } from '../../src/api/contract/users';
 import type { Db } from '../db/client';
 import { companies, resellers, teamMembers, teams, users } from '../db/schema';
-import { containsPattern, pageCount } from './list-paging';
+import { boundedCount, containsPattern, keptCount, oneOf, pageWithTotal } from './list-paging';
 
 export const DEFAULT_BRAND = 'Launchpad';
 
@@ -49,37 +37,61 @@ export async function findPasswordHash(db: Db, userId: number) {
   return row?.passwordHash ?? null;
 }
 
-/** The signed-in user with the branding of their company and reseller (contract `user`). */
-export async function findUserProfile(db: Db, userId: number): Promise<User | undefined> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      createdAt: users.createdAt,
-      isAdmin: users.isAdmin,
-      isReseller: users.isReseller,
-      forcePasswordReset: users.forcePasswordReset,
-      resellerEmail: resellers.email,
-      companyName: companies.name,
-      logoUrl: sql<string | null>`coalesce(${companies.logoUrl}, ${resellers.logoUrl})`,
-      resellerName: resellers.resellerName,
-      tabLogoUrl: resellers.tabLogoUrl,
-      orderUrlNewCustomer: resellers.orderUrlNewCustomer,
-      orderUrlAccountChanges: resellers.orderUrlAccountChanges,
-    })
+/** The columns of the signed-in user's profile; the query joins `companies` and `resellers`. */
+export const profileColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  createdAt: users.createdAt,
+  isAdmin: users.isAdmin,
+  isReseller: users.isReseller,
+  forcePasswordReset: users.forcePasswordReset,
+  resellerEmail: resellers.email,
+  companyName: companies.name,
+  logoUrl: sql<string | null>`coalesce(${companies.logoUrl}, ${resellers.logoUrl})`,
+  resellerName: resellers.resellerName,
+  tabLogoUrl: resellers.tabLogoUrl,
+  orderUrlNewCustomer: resellers.orderUrlNewCustomer,
+  orderUrlAccountChanges: resellers.orderUrlAccountChanges,
+};
+
+const profileQuery = (db: Db) =>
+  db
+    .select(profileColumns)
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .innerJoin(resellers, eq(resellers.id, companies.resellerId))
-    .where(eq(users.id, userId));
-  if (!row) return undefined;
-  const { orderUrlNewCustomer, orderUrlAccountChanges, ...profile } = row;
-  // The order forms are the reseller's own business: only its staff get them.
-  const orderUrls = row.isReseller
-    ? { newCustomer: orderUrlNewCustomer, accountChanges: orderUrlAccountChanges }
-    : { newCustomer: null, accountChanges: null };
-  return { ...profile, resetKey: null, orderUrls };
+    .innerJoin(resellers, eq(resellers.id, companies.resellerId));
+type ProfileRow = Awaited<ReturnType<typeof profileQuery>>[number];
+
+/** The profile (contract `user`) from a row holding `profileColumns` (and maybe more). */
+export function toProfile(row: ProfileRow): User {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    createdAt: row.createdAt,
+    isAdmin: row.isAdmin,
+    isReseller: row.isReseller,
+    forcePasswordReset: row.forcePasswordReset,
+    resellerEmail: row.resellerEmail,
+    companyName: row.companyName,
+    logoUrl: row.logoUrl,
+    resellerName: row.resellerName,
+    tabLogoUrl: row.tabLogoUrl,
+    resetKey: null,
+    // The order forms are the reseller's own business: only its staff get them.
+    orderUrls: row.isReseller
+      ? { newCustomer: row.orderUrlNewCustomer, accountChanges: row.orderUrlAccountChanges }
+      : { newCustomer: null, accountChanges: null },
+  };
+}
+
+/** The signed-in user with the branding of their company and reseller (contract `user`). */
+export async function findUserProfile(db: Db, userId: number): Promise<User | undefined> {
+  const [row] = await profileQuery(db).where(eq(users.id, userId));
+  return row && toProfile(row);
 }
 
 const sortKeys = (column: ListUsersQuery['sortColumn']): SQL[] => {
@@ -128,9 +140,24 @@ export async function listCompanyUsers(
   // The id breaks ties so that paging never shows a row twice or skips one.
   const orderBy = [...sortKeys(query.sortColumn), sql`${users.id}`].map((key) => direction(key));
 
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  const data = await db
+  const offset = (query.page - 1) * query.rowsPerPage;
+  // A function: query builders change in place, and the count and the page each need their own.
+  const matching = () => db.select({ id: users.id }).from(users).where(where);
+  const total = query.search
+    ? boundedCount(matching(), offset)
+    : query.excludeTeamId === undefined
+      ? keptCount(db, 'users', companyId)
+      : // Every member of a team is a user of its company.
+        sql<number>`${keptCount(db, 'users', companyId)} - ${keptCount(db, 'team_members', query.excludeTeamId)}`.mapWith(
+          Number,
+        );
+  const ids = matching()
+    .orderBy(...orderBy)
+    .limit(query.rowsPerPage)
+    .offset(offset);
+  const rows = await db
     .select({
+      total,
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -139,11 +166,9 @@ export async function listCompanyUsers(
       isAdmin: users.isAdmin,
     })
     .from(users)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(query.rowsPerPage)
-    .offset((query.page - 1) * query.rowsPerPage);
-  return { data, totalPages: pageCount(total?.n ?? 0, query.rowsPerPage) };
+    .where(oneOf(users.id, ids))
+    .orderBy(...orderBy);
+  return pageWithTotal(db, rows, total, query.rowsPerPage);
 }
 
 /** A user of the company for the user page; undefined for an unknown id or another company's. */
@@ -189,18 +214,29 @@ export async function listUserTeams(
     input.teamIds === 'all' ? undefined : inArray(teams.id, input.teamIds),
     query.search ? ilike(teams.name, containsPattern(query.search)) : undefined,
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(where);
-  const data = await db
-    .select({ id: teams.id, name: teams.name, roleId: teamMembers.roleId })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(where)
-    .orderBy(sql`lower(${teams.name})`, teams.id)
+  const offset = (query.page - 1) * query.rowsPerPage;
+  // A function: query builders change in place, and the count and the page each need their own.
+  const matching = () =>
+    db
+      .select({ teamId: teamMembers.teamId })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(where);
+  // A user's teams are all of their company: unfiltered, the kept count is the list's.
+  const total =
+    input.teamIds === 'all' && !query.search
+      ? keptCount(db, 'user_teams', input.userId)
+      : boundedCount(matching(), offset);
+  const byName = [sql`lower(${teams.name})`, teams.id];
+  const ids = matching()
+    .orderBy(...byName)
     .limit(query.rowsPerPage)
-    .offset((query.page - 1) * query.rowsPerPage);
-  return { data, totalPages: pageCount(total?.n ?? 0, query.rowsPerPage) };
+    .offset(offset);
+  const rows = await db
+    .select({ total, id: teams.id, name: teams.name, roleId: teamMembers.roleId })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, input.userId), oneOf(teamMembers.teamId, ids)))
+    .orderBy(...byName);
+  return pageWithTotal(db, rows, total, query.rowsPerPage);
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authMessages } from '../../src/api/contract/auth';
+import type { User } from '../../src/api/contract/users';
 import { findLiveSession, type SessionCaller } from '../domain/sessions';
 import { isWellFormedSecretToken } from '../domain/secret-tokens';
 import { forbidden, unauthorized } from '../http-error';
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's live session; null on public routes and for anonymous callers. */
     auth: SessionCaller | null;
+    /** The caller's profile, on routes with `config.profile`. */
+    profile: User | null;
   }
 }
 
@@ -43,6 +46,7 @@ export function registerAuthentication(
   deps: Pick<ApiDeps, 'db' | 'clock' | 'config'>,
 ) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('profile', null);
   app.addHook('onRequest', async (request) => {
     const required = request.routeOptions.config.auth;
     if (required === 'public') return;
@@ -54,7 +58,10 @@ export function registerAuthentication(
       return;
     }
     const token = sessionToken(request);
-    const session = token ? await findLiveSession(deps.db, token, deps.clock.now()) : undefined;
+    const withProfile = request.routeOptions.config.profile === true;
+    const session = token
+      ? await findLiveSession(deps.db, token, deps.clock.now(), { withProfile })
+      : undefined;
     if (!session) throw unauthorized(authMessages.notAuthenticated);
     if (required !== 'pending' && !session.verified) {
       throw unauthorized(authMessages.verificationRequired);
@@ -66,8 +73,16 @@ export function registerAuthentication(
     ) {
       throw forbidden(authMessages.passwordResetRequired);
     }
-    request.auth = session;
+    const { profile, ...auth } = session;
+    request.auth = auth;
+    request.profile = profile ?? null;
   });
+}
+
+/** The caller's profile on a route with `config.profile`. */
+export function callerProfile(request: FastifyRequest): User {
+  if (!request.profile) throw unauthorized(authMessages.notAuthenticated);
+  return request.profile;
 }
 
 /** The authenticated caller of a route that is not public. */

@@ -16,7 +16,7 @@ import { renewSession, revokeSessionByToken } from '../domain/sessions';
 import { signIn, verifySignInCode } from '../domain/sign-in';
 import { findUserProfile } from '../domain/users-repository';
 import { badRequest, tooManyRequests, unauthorized, type HttpError } from '../http-error';
-import { caller, sessionToken } from '../plugins/authenticate';
+import { caller, callerProfile, sessionToken } from '../plugins/authenticate';
 import { clearSessionCookie, sendSessionToken } from '../plugins/session-cookie';
 import { authRateLimit } from './auth-rate-limit';
 import type { RouteOptions } from './deps';
@@ -87,12 +87,14 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
 
   app.get(
     '/check',
-    { config: { allowedDuringPasswordReset: true }, schema: { response: { 200: checkResponse } } },
-    async (request) => {
-      const user = await findUserProfile(deps.db, caller(request).userId);
-      if (!user) throw unauthorized(authMessages.notAuthenticated);
-      return { data: { user }, message: authMessages.authenticated };
+    {
+      config: { allowedDuringPasswordReset: true, profile: true },
+      schema: { response: { 200: checkResponse } },
     },
+    async (request) => ({
+      data: { user: callerProfile(request) },
+      message: authMessages.authenticated,
+    }),
   );
 
   // Keeps an active user signed in: the session's expiry starts over (within its maximum age), and

@@ -27,14 +27,9 @@ import { activateAccount, sendActivationLink } from '../domain/account-activatio
 import { resetPasswordWithToken, sendPasswordResetLink } from '../domain/account-recovery';
 import { changePassword } from '../domain/password-change';
 import { deleteUser, editUserNames, inviteUser } from '../domain/user-management';
-import {
-  findCompanyUser,
-  findUserProfile,
-  listCompanyUsers,
-  listUserTeams,
-} from '../domain/users-repository';
-import { badRequest, notFound, unauthorized } from '../http-error';
-import { caller } from '../plugins/authenticate';
+import { findCompanyUser, listCompanyUsers, listUserTeams } from '../domain/users-repository';
+import { badRequest, notFound } from '../http-error';
+import { caller, callerProfile } from '../plugins/authenticate';
 import { authRateLimit } from './auth-rate-limit';
 import type { RouteOptions } from './deps';
 
@@ -47,12 +42,11 @@ export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
 
   app.get(
     '/me',
-    { config: { allowedDuringPasswordReset: true }, schema: { response: { 200: meResponse } } },
-    async (request) => {
-      const user = await findUserProfile(deps.db, caller(request).userId);
-      if (!user) throw unauthorized(authMessages.notAuthenticated);
-      return { data: user, message: 'OK' };
+    {
+      config: { allowedDuringPasswordReset: true, profile: true },
+      schema: { response: { 200: meResponse } },
     },
+    async (request) => ({ data: callerProfile(request), message: 'OK' }),
   );
 
   app.get(

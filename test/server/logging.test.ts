@@ -43,7 +43,7 @@ describe('the logs', () => {
     expect(reset.statusCode).toBe(200);
 
     // The logs did record all of it, so the absence below means something.
-    expect(log).toContain('"msg":"incoming request"');
+    expect(log).toContain('"msg":"request completed"');
     expect(log).toContain('"msg":"signed in"');
     expect(log).toContain('"msg":"mail written to outbox"');
     expect(log).toContain('/api/v1/users/resetPasswordFromEmail/[redacted]');

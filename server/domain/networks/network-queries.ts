@@ -20,7 +20,7 @@ import { networks, publicIps, vmInterfaces } from '../../db/network-schema';
 import { virtualMachines } from '../../db/vm-schema';
 import { badRequest, notFound } from '../../http-error';
 import type { Caller } from '../access';
-import { escapeLike, pageCount } from '../list-paging';
+import { boundedCount, escapeLike, keptCount, pageWithTotal } from '../list-paging';
 import { regionNetworks } from './network-records';
 
 /**
@@ -60,24 +60,29 @@ export async function listNetworks(
       : undefined,
   );
   const direction = query.sortDescending ? desc : asc;
-  const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(networks).where(where),
-    db
-      .select({
-        id: networks.id,
-        name: networks.name,
-        cidrBlock: networks.cidrBlock,
-        region: regions.city,
-        connectedVms: connectedVmCount(db),
-      })
-      .from(networks)
-      .innerJoin(regions, eq(regions.id, networks.regionId))
-      .where(where)
-      .orderBy(direction(sortKeys(db)[query.sortColumn]), direction(networks.id))
-      .limit(query.rowsPerPage)
-      .offset((query.page - 1) * query.rowsPerPage),
-  ]);
-  return { data: rows, totalPages: pageCount(total?.n ?? 0, query.rowsPerPage) };
+  const total =
+    query.regionId === undefined && !query.search
+      ? keptCount(db, 'networks', caller.companyId)
+      : boundedCount(
+          db.select({ id: networks.id }).from(networks).where(where),
+          (query.page - 1) * query.rowsPerPage,
+        );
+  const rows = await db
+    .select({
+      total,
+      id: networks.id,
+      name: networks.name,
+      cidrBlock: networks.cidrBlock,
+      region: regions.city,
+      connectedVms: connectedVmCount(db),
+    })
+    .from(networks)
+    .innerJoin(regions, eq(regions.id, networks.regionId))
+    .where(where)
+    .orderBy(direction(sortKeys(db)[query.sortColumn]), direction(networks.id))
+    .limit(query.rowsPerPage)
+    .offset((query.page - 1) * query.rowsPerPage);
+  return pageWithTotal(db, rows, total, query.rowsPerPage);
 }
 
 async function findNetwork(db: Db, caller: Caller, networkId: number) {
