@@ -2,11 +2,24 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { precompress } from './scripts/build/precompress';
 
 export default defineConfig({
   // Relative asset URLs: the server injects <base href> with the runtime BASE_PATH.
   base: './',
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        // The sign-in screen comes with the first download, in the same file: on a phone every
+        // further request is a round trip before the form shows.
+        splitBehavior: ({ routeId }) => (routeId === '/login' ? [] : undefined),
+      },
+    }),
+    react(),
+    precompress(),
+  ],
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
@@ -22,19 +35,27 @@ export default defineConfig({
       // The console and, apart, the noVNC page of a server's screen.
       input: { main: 'index.html', console: 'console.html' },
       output: {
-        // Libraries change less often than the console: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-              priority: 3,
-            },
             // Only the noVNC page loads it.
             { name: 'novnc', test: /node_modules[\\/]@novnc[\\/]/, priority: 4 },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 2 },
-            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // What every page needs before it can draw anything, in one file instead of dozens:
+            // each request costs a round trip on a phone's network.
+            {
+              name: 'initial',
+              tags: ['$initial'],
+              // Only the console's: not the HTML entries themselves, nor what the noVNC page needs
+              // (it would run the console's start-up code by importing the chunk).
+              test: (id: string) => !/@novnc|console-page|modulepreload-polyfill|\.html$/.test(id),
+              priority: 3,
+            },
+            // After sign-in: the shared parts of the signed-in screens (the libraries' components,
+            // the shared components, queries and contracts) in one file; each screen keeps its own.
+            {
+              name: 'app',
+              test: /node_modules[\\/](@mantine|@tanstack|@tabler|@floating-ui)[\\/]|src[\\/](components|queries|api)[\\/]/,
+              priority: 2,
+            },
           ],
         },
       },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
@@ -92,6 +93,9 @@ export async function buildApp(deps: AppDeps) {
       },
     },
   });
+  // Answers above 1 KB are compressed (brotli at a quality fit for every request, or gzip); the
+  // console's assets come precompressed from the build and are left as they are.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie, { secret: config.appSecret });
   await app.register(fastifyRateLimit, {
     global: false,

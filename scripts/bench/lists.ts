@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { connectPglite, connectPostgres, type Database } from '../../server/db/client';
 import {
@@ -173,7 +173,7 @@ function print(run: Run, fastify: Load) {
 async function main() {
   const only = process.argv[2];
   console.warn(
-    `Lists at ${VMS.toLocaleString('en')} VMs in each of two companies; ${CONNECTIONS} connections, ${SECONDS} s each`,
+    `Lists at ${VMS.toLocaleString('en')} VMs in each of two companies; ${CONNECTIONS} connections, ${SECONDS} s each; ${availableParallelism()} cores; ${new Date().toISOString().slice(0, 10)}`,
   );
   const fastify = await bareFastify();
   if (only !== 'pglite') print(await onPostgres(), fastify);

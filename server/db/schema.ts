@@ -72,7 +72,19 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_company_idx').on(t.companyId),
+    // The Users list's sorts, each ending with the id so that paging is stable.
+    index('users_company_name_idx').on(
+      t.companyId,
+      sql`lower(${t.firstName})`,
+      sql`lower(${t.lastName})`,
+      t.id,
+    ),
+    index('users_company_email_idx').on(t.companyId, t.email, t.id),
+    index('users_company_created_idx').on(t.companyId, t.createdAt, t.id),
+  ],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -20,16 +21,33 @@ export async function registerConsole(app: FastifyInstance, distDir: string, bas
     '<head>',
     `<head>\n    <base href="${escapeAttr(basePath)}" />\n    <meta name="launchpad-base-path" content="${escapeAttr(basePath)}" />`,
   );
-  const sendIndex = (reply: FastifyReply) =>
-    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  // Compressed once here, as the build compressed the assets.
+  const encoded = {
+    br: brotliCompressSync(html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+  const sendIndex = (reply: FastifyReply) => {
+    reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding');
+    const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(encoded[encoding]);
+  };
 
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: basePath,
     index: false,
     wildcard: false,
+    // The build wrote a .br and a .gz beside each text asset: sent by the Accept-Encoding.
+    preCompressed: true,
     // The noVNC page is served by the console gateway, behind its ticket.
-    globIgnore: ['index.html', 'console.html'],
+    globIgnore: ['index.html*', 'console.html*'],
     // Hashed asset names never change content; index.html is sent by sendIndex without caching.
     setHeaders: (res, filePath: string) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -39,4 +57,20 @@ export async function registerConsole(app: FastifyInstance, distDir: string, bas
   });
   app.get(basePath, (_request, reply) => sendIndex(reply));
   return sendIndex;
+}
+
+/** Brotli when the client takes it, else gzip, else none (`;q=0` refuses an encoding). */
+export function preferredEncoding(
+  header: string | string[] | undefined,
+): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p)))
+      .map(([name]) => name!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
 }

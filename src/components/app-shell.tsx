@@ -1,10 +1,11 @@
 import { AppShell, Box, Burger, Group, Tooltip } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { User } from '../api/contract/users';
 import { BrandLogo, useBranding } from './branding';
 import { LoadingBar } from './loading-bar';
 import { Sidebar } from './sidebar';
+import { preloadToasts } from './toasts';
 
 /** At this width and above the sidebar is docked; below it is a menu behind the burger. */
 export const DESKTOP_MIN_WIDTH = 1024;
@@ -20,6 +21,8 @@ const HEADER_HEIGHT = 56;
  */
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   useBranding(user);
+  // Signed in, toasts are near: their outlet loads now rather than with the first one.
+  useEffect(() => void preloadToasts(), []);
   const isDesktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
   const [collapsed, setCollapsed] = useLocalStorage<boolean>({
     key: SIDEBAR_COLLAPSED_KEY,

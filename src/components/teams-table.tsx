@@ -4,29 +4,17 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import type { ListTeamsQuery, TeamRow } from '../api/contract/teams';
+import type { TeamRow } from '../api/contract/teams';
 import { authQueries } from '../queries/auth';
 import { teamMutations, teamQueries } from '../queries/teams';
 import { ConfirmDialog } from './confirm-dialog';
 import { DataTable } from './data-table/data-table';
 import { createAppColumnHelper } from './data-table/table-hook';
 import { managementErrorLeads } from './error-text';
+import { teamsListQuery, type TeamsTableState } from './teams-list-query';
 
-export const TEAMS_PER_PAGE = 10;
 /** Spec section 9, "Teams list load delay": the list reloads this long after page or search change. */
 export const TEAMS_LOAD_DELAY_MS = 200;
-
-/** The list state a screen keeps in its URL. */
-export interface TeamsTableState {
-  page: number;
-  search: string;
-}
-
-export const teamsListQuery = ({ page, search }: TeamsTableState): ListTeamsQuery => ({
-  page,
-  rowsPerPage: TEAMS_PER_PAGE,
-  search: search.trim(),
-});
 
 /** A team, or the Unassigned summary row (users and VMs in no team) drawn above them. */
 type TeamsTableRow = TeamRow & { unassigned?: true };

@@ -1,6 +1,5 @@
-import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
-import { useEffect } from 'react';
-import classes from './toasts.module.css';
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 
 type AutoClose = boolean | number | undefined;
 
@@ -46,18 +45,47 @@ export function pauseToastsWhileBlurred(win: Window = window): () => void {
   };
 }
 
+let ToastStack: ComponentType | undefined;
+let loading: Promise<void> | undefined;
+const loadListeners = new Set<() => void>();
+
+/** Loads Mantine's toast outlet (ToastStack); a failed download is tried again next time. */
+export function preloadToasts(): Promise<void> {
+  loading ??= import('./toast-stack').then(
+    (module) => {
+      ToastStack = module.ToastStack;
+      for (const listener of loadListeners) listener();
+    },
+    () => {
+      loading = undefined;
+    },
+  );
+  return loading;
+}
+
+const subscribeToLoad = (listener: () => void) => {
+  loadListeners.add(listener);
+  return () => {
+    loadListeners.delete(listener);
+  };
+};
+
 /**
- * The toast outlet: bottom-left, newest on top, 5 s by default, no progress bar; hovering pauses
- * (Mantine) and so does the window losing focus.
+ * The toast outlet. Its code comes with the first toast or the signed-in layout, whichever is
+ * first: the sign-in screens show none, and a phone opening them should not download it. The
+ * window losing focus pauses toasts.
  */
 export function Toasts() {
+  const loaded = useSyncExternalStore(subscribeToLoad, () => ToastStack !== undefined);
   useEffect(() => pauseToastsWhileBlurred(), []);
-  return (
-    <Notifications
-      position="bottom-left"
-      autoClose={5000}
-      withAutoCloseProgress={false}
-      classNames={{ root: classes.root, notification: classes.notification }}
-    />
-  );
+  useEffect(() => {
+    if (loaded) return undefined;
+    const { notifications: shown, queue } = notificationsStore.getState();
+    if (shown.length + queue.length > 0) {
+      void preloadToasts();
+      return undefined;
+    }
+    return notificationsStore.subscribe(() => void preloadToasts());
+  }, [loaded]);
+  return loaded && ToastStack ? <ToastStack /> : null;
 }

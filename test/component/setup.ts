@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { preloadToasts } from '../../src/components/toasts';
 import { server } from './msw';
 
 // jsdom lacks what Mantine measures with.
@@ -30,6 +31,9 @@ Object.defineProperty(document, 'fonts', {
   value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
 });
 window.scrollTo = () => {};
+
+// The app loads the toast outlet with the first toast; tests expect a toast in the same render.
+beforeAll(() => preloadToasts());
 
 // msw's own 'error' strategy only logs, from where a throw does not reach the test: collect the
 // requests nobody answered and fail the test that made them.

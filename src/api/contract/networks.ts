@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyEnvelope, envelope, idSchema, pageQuery, paged } from './envelope';
 import { isIpAddress, parseCidr } from './ip';
+import { networkSortColumns, type NetworkSortColumn } from './sort-columns';
 
 /** Spec sections 3, 4 and 5 for networks, network interfaces and public IPs. */
 
@@ -133,8 +134,7 @@ const dnsServersSchema = z
 // ---------------------------------------------------------------------------------------------
 // Networks
 
-export const networkSortColumns = ['name', 'cidrBlock', 'region', 'connectedVms'] as const;
-export type NetworkSortColumn = (typeof networkSortColumns)[number];
+export type { NetworkSortColumn };
 
 export const listNetworksQuery = pageQuery.extend({
   sortColumn: z.enum(networkSortColumns).default('name'),

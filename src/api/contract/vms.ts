@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyEnvelope, envelope, idSchema, pageQuery, paged } from './envelope';
+import { vmSortColumns, type VmSortColumn } from './sort-columns';
 
 /** Spec section 3: every status a VM can show. */
 export const vmStatuses = [
@@ -144,8 +145,7 @@ export type VmConfigurationsQuery = z.output<typeof vmConfigurationsQuery>;
 // ---------------------------------------------------------------------------------------------
 // List and details
 
-export const vmSortColumns = ['name', 'status', 'configuration', 'createdAt'] as const;
-export type VmSortColumn = (typeof vmSortColumns)[number];
+export type { VmSortColumn };
 
 export const listVmsQuery = pageQuery.extend({
   sortColumn: z.enum(vmSortColumns).default('name'),

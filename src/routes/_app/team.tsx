@@ -5,7 +5,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
 import { roleAllows, type TeamPermission } from '../../api/contract/permissions';
 import { teamMessages, type TeamMember } from '../../api/contract/teams';
-import { vmSortColumns } from '../../api/contract/vms';
+import { vmSortColumns } from '../../api/contract/sort-columns';
 import { DataTable } from '../../components/data-table/data-table';
 import { createAppColumnHelper } from '../../components/data-table/table-hook';
 import { tableSearchSchema } from '../../components/data-table/table-search';
@@ -17,7 +17,7 @@ import { vmQueries } from '../../queries/vms';
 import { TeamRenameForm } from './-components/team-rename-form';
 import { DimmedCell, PersonCell } from '../../components/data-table/cells';
 import { TeamVmsTable } from './-components/team-vms-table';
-import { VM_DEFAULT_SORT, vmListQuery } from './-components/vm-table';
+import { VM_DEFAULT_SORT, vmListQuery } from './-components/vm-search';
 
 const MEMBERS_PER_PAGE = 5;
 

@@ -4,7 +4,8 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { tableSearchSchema } from '../../components/data-table/table-search';
 import { PageHeader } from '../../components/page-header';
-import { TeamsTable, teamsListQuery, type TeamsTableState } from '../../components/teams-table';
+import { teamsListQuery, type TeamsTableState } from '../../components/teams-list-query';
+import { TeamsTable } from '../../components/teams-table';
 import { authQueries } from '../../queries/auth';
 import { teamQueries } from '../../queries/teams';
 

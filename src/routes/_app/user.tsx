@@ -12,7 +12,8 @@ import { authQueries } from '../../queries/auth';
 import { roleQueries } from '../../queries/roles';
 import { userQueries } from '../../queries/users';
 import { UserDetailsCard } from './-components/user-details-card';
-import { membershipsQuery, UserMemberships } from './-components/user-memberships';
+import { membershipsQuery } from './-components/memberships-query';
+import { UserMemberships } from './-components/user-memberships';
 import { useGoBackToUsers } from './-components/use-go-back';
 
 /**

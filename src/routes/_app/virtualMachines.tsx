@@ -2,7 +2,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { vmSortColumns } from '../../api/contract/vms';
+import { vmSortColumns } from '../../api/contract/sort-columns';
 import { pagedQueryProps, useStayWithinPages } from '../../components/data-table/paged-query';
 import { DataTable } from '../../components/data-table/data-table';
 import {
@@ -14,7 +14,8 @@ import { vmErrorLeads } from '../../components/error-text';
 import { PageHeader } from '../../components/page-header';
 import { vmQueries } from '../../queries/vms';
 import { TeamFilter } from './-components/team-filter';
-import { teamIdParam, VM_DEFAULT_SORT, vmColumns, vmListQuery } from './-components/vm-table';
+import { teamIdParam, VM_DEFAULT_SORT, vmListQuery } from './-components/vm-search';
+import { vmColumns } from './-components/vm-table';
 
 /** `/virtualMachines?teamId=3&page=2&search=web&sort=status.desc`: a copied link reopens the view. */
 const vmsSearch = tableSearchSchema(vmSortColumns, VM_DEFAULT_SORT).extend({ teamId: teamIdParam });

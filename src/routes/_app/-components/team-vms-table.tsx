@@ -6,7 +6,8 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { tableSearchProps, type TableSearch } from '../../../components/data-table/table-search';
 import { vmErrorLeads } from '../../../components/error-text';
 import { vmQueries } from '../../../queries/vms';
-import { vmColumns, vmListQuery } from './vm-table';
+import { vmListQuery } from './vm-search';
+import { vmColumns } from './vm-table';
 
 interface TeamVmsTableProps {
   teamId: number;

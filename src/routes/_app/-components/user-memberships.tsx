@@ -3,7 +3,7 @@ import { IconUserMinus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ROLE, type Role } from '../../../api/contract/roles';
-import type { UserDetails, UserTeamRow, UserTeamsQuery } from '../../../api/contract/users';
+import type { UserDetails, UserTeamRow } from '../../../api/contract/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table/data-table';
 import { createAppColumnHelper } from '../../../components/data-table/table-hook';
@@ -14,14 +14,7 @@ import { fullName } from '../../../components/user-name';
 import { roleMutations, roleQueries } from '../../../queries/roles';
 import { teamMutations } from '../../../queries/teams';
 import { userQueries } from '../../../queries/users';
-
-export const MEMBERSHIPS_PER_PAGE = 6;
-
-export const membershipsQuery = (params: { page: number; search: string }): UserTeamsQuery => ({
-  page: params.page,
-  rowsPerPage: MEMBERSHIPS_PER_PAGE,
-  search: params.search.trim(),
-});
+import { membershipsQuery } from './memberships-query';
 
 type SearchPatch = Partial<{ page: number; search: string }>;
 

@@ -1,24 +1,10 @@
 import { VisuallyHidden } from '@mantine/core';
-import { z } from 'zod';
-import type { ListVmsQuery, VmRow, VmSortColumn } from '../../../api/contract/vms';
+import type { VmRow } from '../../../api/contract/vms';
 import { ButtonLink } from '../../../components/button-link';
 import { createAppColumnHelper } from '../../../components/data-table/table-hook';
-import { toListQuery, type TableSearch } from '../../../components/data-table/table-search';
 import { formatDate } from '../../../components/date-format';
 import { StatusBadge } from '../../../components/status-badge';
 import { NameCell } from '../../../components/data-table/cells';
-
-/** Spec section 9: VM lists show 10 a page. */
-export const VMS_PER_PAGE = 10;
-export const VM_DEFAULT_SORT = 'name.asc';
-
-/** A team id from the URL: a bad one falls back to no filter rather than an error. */
-export const teamIdParam = z.coerce.number().int().positive().optional().catch(undefined);
-
-export const vmListQuery = (
-  search: TableSearch<VmSortColumn>,
-  teamId: number | undefined,
-): ListVmsQuery => ({ ...toListQuery(search, VMS_PER_PAGE), teamId });
 
 const column = createAppColumnHelper<VmRow>();
 

@@ -2,7 +2,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { networkSortColumns } from '../../../api/contract/networks';
+import { networkSortColumns } from '../../../api/contract/sort-columns';
 import { pagedQueryProps, useStayWithinPages } from '../../../components/data-table/paged-query';
 import { DataTable } from '../../../components/data-table/data-table';
 import {
@@ -14,12 +14,13 @@ import { networkErrorLeads } from '../../../components/error-text';
 import { PageHeader } from '../../../components/page-header';
 import { authQueries } from '../../../queries/auth';
 import { networkQueries } from '../../../queries/networks';
+import { networkColumns } from './-components/network-columns';
+import { RegionFilter } from './-components/region-filter';
 import {
   NETWORK_DEFAULT_SORT,
-  networkColumns,
   networkListQuery,
-} from './-components/network-columns';
-import { RegionFilter, regionIdParam } from './-components/region-filter';
+  regionIdParam,
+} from './-components/network-search';
 
 /** `/networks?regionId=4&page=2&search=db&sort=region.desc`: a copied link reopens the view. */
 const networksSearch = tableSearchSchema(networkSortColumns, NETWORK_DEFAULT_SORT).extend({

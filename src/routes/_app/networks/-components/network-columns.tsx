@@ -1,22 +1,8 @@
 import { Text, VisuallyHidden } from '@mantine/core';
-import type {
-  ListNetworksQuery,
-  NetworkRow,
-  NetworkSortColumn,
-} from '../../../../api/contract/networks';
+import type { NetworkRow } from '../../../../api/contract/networks';
 import { ButtonLink } from '../../../../components/button-link';
 import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
-import { toListQuery, type TableSearch } from '../../../../components/data-table/table-search';
 import { NameCell } from '../../../../components/data-table/cells';
-
-/** Spec section 9: the network list shows 10 a page. */
-export const NETWORKS_PER_PAGE = 10;
-export const NETWORK_DEFAULT_SORT = 'name.asc';
-
-export const networkListQuery = (
-  search: TableSearch<NetworkSortColumn>,
-  regionId: number | undefined,
-): ListNetworksQuery => ({ ...toListQuery(search, NETWORKS_PER_PAGE), regionId });
 
 const column = createAppColumnHelper<NetworkRow>();
 

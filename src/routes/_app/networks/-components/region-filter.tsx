@@ -1,13 +1,9 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { DROPDOWN_DEFAULTS } from '../../../../components/dropdown';
 import { catalogQueries } from '../../../../queries/vms';
 
 const ALL = 0;
-
-/** A region id from the URL: a bad one falls back to all regions rather than an error. */
-export const regionIdParam = z.coerce.number().int().positive().optional().catch(undefined);
 
 /** Scopes the networks list to one region; 'All Regions' lifts the filter. */
 export function RegionFilter({

@@ -1,0 +1,173 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium, type Page } from 'playwright-core';
+import { readCode } from '../../test/e2e/journey';
+import { startServer } from '../../test/e2e/server-process';
+import { freePort } from './http-load';
+import { median } from './stats';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const ADMIN = { email: 'admin@example.com', password: 'Bench#Console42' };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+interface Score {
+  performance: number;
+  accessibility: number;
+  /** The accessibility audits that did not pass. */
+  failing: string[];
+  lcpMs: number;
+  /** JavaScript the page fetched: bytes on the wire, and the files as built. */
+  js: { url: string; wire: number }[];
+}
+
+/**
+ * The console as a phone sees it: Lighthouse's mobile preset (simulated slow 4G and a 4x slower
+ * CPU) in Debian's Chromium, on `/login` and on the signed-in VM list, median of three runs each;
+ * then the JavaScript each route downloads, raw and compressed.
+ */
+async function main() {
+  const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('vite build failed');
+  const server = await startServer({ BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password });
+  const profile = mkdtempSync(path.join(tmpdir(), 'launchpad-lighthouse-'));
+  const port = await freePort();
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      `--remote-debugging-port=${port}`,
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+  try {
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    const cdp = await browser.newCDPSession(page);
+    const audit = async (url: string): Promise<Score> => {
+      // Storage stays (the session), but every run downloads everything again, as a first visit.
+      await cdp.send('Network.clearBrowserCache');
+      const result = await lighthouse(url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        // The signed-in page needs the session the sign-in below left in the browser.
+        disableStorageReset: true,
+      });
+      const lhr = result!.lhr;
+      const requests = (
+        lhr.audits['network-requests']?.details as {
+          items: { url: string; resourceType?: string; transferSize?: number }[];
+        }
+      ).items;
+      return {
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+        failing: (lhr.categories.accessibility?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => {
+            const details = lhr.audits[ref.id]?.details as
+              { items?: { node?: { snippet?: string; explanation?: string } }[] } | undefined;
+            const nodes = (details?.items ?? []).map(
+              (i) => `${i.node?.snippet} ${i.node?.explanation}`,
+            );
+            return `${ref.id}: ${nodes.join('; ')}`;
+          }),
+        js: requests
+          .filter((r) => r.resourceType === 'Script')
+          .map((r) => ({ url: r.url, wire: r.transferSize ?? 0 })),
+      };
+    };
+    const medianOf = async (url: string) => {
+      const runs: Score[] = [];
+      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(url));
+      return {
+        performance: median(runs.map((r) => r.performance)),
+        accessibility: median(runs.map((r) => r.accessibility)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        failing: runs[0]!.failing,
+        js: runs[0]!.js,
+      };
+    };
+
+    const login = await medianOf(`${server.url}/login`);
+    await signInRemembered(page, server);
+    const vms = await medianOf(`${server.url}/virtualMachines`);
+
+    console.warn(`Lighthouse, mobile preset, median of ${RUNS} runs`);
+    console.warn('| page | performance | accessibility | LCP | JS over the wire |');
+    console.warn('| --- | ---: | ---: | ---: | ---: |');
+    for (const [name, score] of [
+      ['/login', login],
+      ['/virtualMachines (signed in)', vms],
+    ] as const) {
+      const wire = score.js.reduce((sum, r) => sum + r.wire, 0);
+      console.warn(
+        `| ${name} | ${score.performance} | ${score.accessibility} | ${(score.lcpMs / 1000).toFixed(1)} s | ${kb(wire)} |`,
+      );
+    }
+    for (const [name, score] of [
+      ['/login', login],
+      ['/virtualMachines', vms],
+    ] as const) {
+      if (score.failing.length > 0) {
+        console.warn(`Accessibility audits failing on ${name}: ${score.failing.join(', ')}`);
+      }
+    }
+    for (const [name, score] of [
+      ['/login', login],
+      ['/virtualMachines', vms],
+    ] as const) {
+      console.warn(`\nJavaScript of ${name}: raw, gzip, brotli (as built), and over the wire`);
+      console.warn('| file | raw | gzip | brotli | wire |');
+      console.warn('| --- | ---: | ---: | ---: | ---: |');
+      const rows = score.js.map((r) => ({ ...r, ...builtSizes(new URL(r.url).pathname) }));
+      for (const r of rows) {
+        console.warn(
+          `| ${path.basename(new URL(r.url).pathname)} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.brotli)} | ${kb(r.wire)} |`,
+        );
+      }
+      const sum = (key: 'raw' | 'gzip' | 'brotli' | 'wire') =>
+        kb(rows.reduce((total, r) => total + r[key], 0));
+      console.warn(`| all | ${sum('raw')} | ${sum('gzip')} | ${sum('brotli')} | ${sum('wire')} |`);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function builtSizes(urlPath: string) {
+  const file = path.join(root, 'dist', urlPath);
+  const size = (f: string) => (existsSync(f) ? statSync(f).size : 0);
+  return {
+    raw: existsSync(file) ? readFileSync(file).length : 0,
+    gzip: size(`${file}.gz`),
+    brotli: size(`${file}.br`),
+  };
+}
+
+/** Through the login screen with Remember me, so that Lighthouse's own tab finds the session. */
+async function signInRemembered(page: Page, server: Awaited<ReturnType<typeof startServer>>) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${server.url}/mfa`);
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(await readCode(server, ADMIN.email));
+  await page.getByRole('button', { name: 'Authenticate' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+await main();

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { ListVmsQuery, VmSortColumn } from '../../../api/contract/vms';
+import { toListQuery, type TableSearch } from '../../../components/data-table/table-search';
+
+// Apart from the columns so that the route tree (loaded before sign-in) does not pull the table.
+
+/** Spec section 9: VM lists show 10 a page. */
+export const VMS_PER_PAGE = 10;
+export const VM_DEFAULT_SORT = 'name.asc';
+
+/** A team id from the URL: a bad one falls back to no filter rather than an error. */
+export const teamIdParam = z.coerce.number().int().positive().optional().catch(undefined);
+
+export const vmListQuery = (
+  search: TableSearch<VmSortColumn>,
+  teamId: number | undefined,
+): ListVmsQuery => ({ ...toListQuery(search, VMS_PER_PAGE), teamId });
