@@ -59,8 +59,9 @@ export async function load(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<Load> {
-  // A short warm-up, so that the first connections and the JIT do not weigh on the figures.
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 });
+  // A warm-up, so that the first connections, the prepared statements and the JIT do not weigh
+  // on the figures.
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 3 });
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(
