@@ -1,7 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './client';
 
-const caches = new WeakMap<Db, Map<string, unknown>>();
+/**
+ * A map per database handle, made on first use: what a process keeps about one database (two test
+ * servers in one process never share it).
+ */
+export function perDatabase<V>(): (db: Db) => Map<string, V> {
+  const maps = new WeakMap<Db, Map<string, V>>();
+  return (db) => {
+    let map = maps.get(db);
+    if (!map) {
+      map = new Map();
+      maps.set(db, map);
+    }
+    return map;
+  };
+}
+
+const queriesOf = perDatabase<unknown>();
 
 /**
  * A query of a hot path, built once per database handle and kind (`shape`) with placeholders for
@@ -9,11 +25,7 @@ const caches = new WeakMap<Db, Map<string, unknown>>();
  * parses and plans once per connection.
  */
 export function preparedOnce<T>(db: Db, shape: string, build: (name: string) => T): T {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
+  const cache = queriesOf(db);
   let query = cache.get(shape) as T | undefined;
   if (!query) {
     // PostgreSQL keeps 63 bytes of a statement's name.

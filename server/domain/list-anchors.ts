@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { perDatabase } from '../db/prepared';
 
 /**
  * Where a long list's every `ANCHOR_STRIDE`-th row sits, so that a deep page starts from the
@@ -23,18 +24,8 @@ export interface Anchors {
   anchors: Anchor[];
 }
 
-/** Per database handle: two test servers in one process never share positions. */
-const caches = new WeakMap<Db, Map<string, Anchors>>();
-const reading = new WeakMap<Db, Map<string, Promise<Anchors>>>();
-
-function cacheOf(db: Db) {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = perDatabase<Anchors>();
+const readingOf = perDatabase<Promise<Anchors>>();
 
 export function cachedAnchors(db: Db, list: string): Anchors | undefined {
   const cache = cacheOf(db);
@@ -56,11 +47,7 @@ function keepAnchors(db: Db, list: string, anchors: Anchors) {
 
 /** Reads a list's anchors once for every request that needs them at the same time, and keeps them. */
 export function readAnchorsOnce(db: Db, list: string, read: () => Promise<Anchors>) {
-  let pending = reading.get(db);
-  if (!pending) {
-    pending = new Map();
-    reading.set(db, pending);
-  }
+  const pending = readingOf(db);
   const inFlight = pending.get(list);
   if (inFlight) return inFlight;
   const started = read()

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -59,18 +60,15 @@ export async function registerConsole(app: FastifyInstance, distDir: string, bas
   return sendIndex;
 }
 
-/** Brotli when the client takes it, else gzip, else none (`;q=0` refuses an encoding). */
+/**
+ * The encoding of the Accept-Encoding header's choice among ours, as @fastify/static chooses for
+ * the assets (with its negotiator; `*` counts as gzip).
+ */
 export function preferredEncoding(
   header: string | string[] | undefined,
 ): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    String(header ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, ...params]) => !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p)))
-      .map(([name]) => name!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return undefined;
+  const value = String(header ?? '')
+    .toLowerCase()
+    .replace(/\*/g, 'gzip');
+  return negotiate<'br' | 'gzip'>(value, ['br', 'gzip']) ?? undefined;
 }
