@@ -19,6 +19,9 @@ interface Score {
   /** The accessibility audits that did not pass. */
   failing: string[];
   lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  siMs: number;
   /** JavaScript the page fetched: bytes on the wire, and the files as built. */
   js: { url: string; wire: number }[];
 }
@@ -69,6 +72,9 @@ async function main() {
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
         lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+        fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+        siMs: lhr.audits['speed-index']?.numericValue ?? 0,
         failing: (lhr.categories.accessibility?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
           .map((ref) => {
@@ -91,6 +97,9 @@ async function main() {
         performance: median(runs.map((r) => r.performance)),
         accessibility: median(runs.map((r) => r.accessibility)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
+        fcpMs: median(runs.map((r) => r.fcpMs)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+        siMs: median(runs.map((r) => r.siMs)),
         failing: runs[0]!.failing,
         js: runs[0]!.js,
       };
@@ -101,15 +110,17 @@ async function main() {
     const vms = await medianOf(`${server.url}/virtualMachines`);
 
     console.warn(`Lighthouse, mobile preset, median of ${RUNS} runs`);
-    console.warn('| page | performance | accessibility | LCP | JS over the wire |');
-    console.warn('| --- | ---: | ---: | ---: | ---: |');
+    console.warn(
+      '| page | performance | accessibility | FCP | LCP | TBT | Speed Index | JS over the wire |',
+    );
+    console.warn('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const [name, score] of [
       ['/login', login],
       ['/virtualMachines (signed in)', vms],
     ] as const) {
       const wire = score.js.reduce((sum, r) => sum + r.wire, 0);
       console.warn(
-        `| ${name} | ${score.performance} | ${score.accessibility} | ${(score.lcpMs / 1000).toFixed(1)} s | ${kb(wire)} |`,
+        `| ${name} | ${score.performance} | ${score.accessibility} | ${seconds(score.fcpMs)} | ${seconds(score.lcpMs)} | ${Math.round(score.tbtMs)} ms | ${seconds(score.siMs)} | ${kb(wire)} |`,
       );
     }
     for (const [name, score] of [
@@ -144,6 +155,7 @@ async function main() {
   }
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function builtSizes(urlPath: string) {
