@@ -13,13 +13,15 @@ import { authMessages } from '../src/api/contract/auth';
 import { createBackgroundTasks, type BackgroundTasks } from './background';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import type { Mailer } from './mail/transport';
 import { requestSerializer } from './log-serializers';
 import { registerConsole } from './plugins/console';
 import { registerConsoleGateway } from './plugins/console-gateway';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { createEventHub } from './domain/events/hub';
+import { createEventStreams } from './domain/events/streams';
 import { createSecretBox } from './domain/secrets';
 import type { JobQueue } from './jobs/operations';
 import { CONSOLE_GATEWAY_PATH, SIM_CONSOLE_PATH } from './providers/setup';
@@ -42,6 +44,10 @@ export interface AppDeps {
   drivers: DriverMap;
   /** The reconciler, woken after each new operation; a process without one leaves work queued. */
   jobs?: JobQueue;
+  /** The database's LISTEN, through which the event streams hear of every process's events. */
+  listen: Database['listen'];
+  /** Tests shorten the event streams' heartbeat (and session check). */
+  eventHeartbeatMs?: number;
 }
 
 export const defaultConsoleDir = path.resolve(
@@ -145,6 +151,18 @@ export async function buildApp(deps: AppDeps) {
     drivers: deps.drivers,
     distDir: deps.consoleDir,
   });
+  const hub = await createEventHub(deps.db, deps.listen, app.log);
+  const streams = await createEventStreams({
+    db: deps.db,
+    clock,
+    hub,
+    listen: deps.listen,
+    log: app.log,
+    heartbeatMs: deps.eventHeartbeatMs,
+  });
+  // Before the server closes: an open stream would keep it waiting for ever.
+  app.addHook('preClose', () => streams.close());
+  app.addHook('onClose', () => hub.close());
   await app.register(apiRoutes, {
     prefix: apiPrefix,
     deps: {
@@ -153,6 +171,7 @@ export async function buildApp(deps: AppDeps) {
       background,
       secrets: createSecretBox(config.appSecret),
       jobs: deps.jobs ?? { nudge: () => {} },
+      streams,
     },
   });
   return app;

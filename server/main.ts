@@ -43,6 +43,7 @@ async function main() {
     consoleDir: defaultConsoleDir,
     drivers,
     jobs: reconciler,
+    listen: database.listen,
   });
 
   let closing = false;

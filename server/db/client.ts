@@ -15,6 +15,7 @@ import * as libvirtSchema from '../providers/libvirt/schema';
 import * as simSchema from '../providers/sim/schema';
 import * as jobsSchema from '../jobs/schema';
 import * as catalogSchema from './catalog-schema';
+import * as eventSchema from './event-schema';
 import * as listCountsSchema from './list-counts-schema';
 import * as networkSchema from './network-schema';
 import * as coreSchema from './schema';
@@ -28,6 +29,7 @@ const schema = {
   ...networkSchema,
   ...supportSchema,
   ...listCountsSchema,
+  ...eventSchema,
   ...jobsSchema,
   ...simSchema,
   ...libvirtSchema,
@@ -43,6 +45,15 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel (NOTIFY from any process on the database). After a lost connection is
+   * made again, `onResumed` runs: notifications sent meanwhile are lost, the listener must look.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onResumed: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -113,7 +124,59 @@ export function connectPostgres(url: string, poolSize?: number): Database {
     db: db as unknown as Db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
+    listen: (channel, onNotify, onResumed) => listenPostgres(url, channel, onNotify, onResumed),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A connection of its own (a pooled one would drop its LISTEN when handed back), made again with
+ * a growing pause whenever it is lost, for as long as the listener is not stopped.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onResumed: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url, application_name: 'launchpad-listen' });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', () => {});
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    next.on('end', () => {
+      if (!stopped) reconnect(0);
+    });
+    client = next;
+  }
+
+  function reconnect(attempt: number) {
+    retry = setTimeout(
+      () => {
+        if (stopped) return;
+        connect().then(onResumed, () => reconnect(attempt + 1));
+      },
+      Math.min(10_000, 250 * 2 ** attempt),
+    );
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 
@@ -127,6 +190,11 @@ export function connectPglite(dataDir?: string): Database {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One connection in this process: it cannot be lost, and its own NOTIFY reaches it.
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db/client';
+import type { Actor } from '../domain/events/actor';
+import { recordEvent, type EventInput } from '../domain/events/record';
 import { operations } from './schema';
 
 export const vmOperationKinds = [
@@ -32,6 +34,15 @@ export interface JobQueue {
 }
 
 /**
+ * What the event log says of an operation: who asked, for what, on what. Its `requested` event is
+ * written with the operation, its `succeeded` or `failed` event when the worker ends it.
+ */
+export type OperationActivity = Pick<
+  EventInput,
+  'actor' | 'action' | 'subject' | 'teamId' | 'networkId' | 'detail'
+>;
+
+/**
  * Writes an operation in the caller's transaction: it exists if and only if the change that asks
  * for it is committed. The client token makes every driver call of the operation idempotent.
  */
@@ -44,9 +55,11 @@ export async function enqueueOperation(
     networkId?: number;
     kind: OperationKind;
     payload?: Record<string, unknown>;
+    activity: OperationActivity;
     now: Date;
   },
 ): Promise<number> {
+  const { actor, ...activity } = input.activity;
   const [row] = await tx
     .insert(operations)
     .values({
@@ -54,12 +67,26 @@ export async function enqueueOperation(
       vmId: input.vmId ?? null,
       networkId: input.networkId ?? null,
       kind: input.kind,
-      payload: input.payload ?? {},
+      payload: { ...input.payload, activity },
+      requestedBy: actor,
       clientToken: randomUUID(),
       runAfter: input.now,
       createdAt: input.now,
       updatedAt: input.now,
     })
     .returning({ id: operations.id });
+  await recordEvent(tx, {
+    ...input.activity,
+    companyId: input.companyId,
+    outcome: 'requested',
+    operationId: row!.id,
+    at: input.now,
+  });
   return row!.id;
 }
+
+/** The activity an operation was written with (operations written before the log have none). */
+export const activityOf = (op: OperationRow): Omit<OperationActivity, 'actor'> | undefined =>
+  op.payload.activity as Omit<OperationActivity, 'actor'> | undefined;
+
+export const requesterOf = (op: OperationRow): Actor | null => op.requestedBy ?? null;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from '../db/columns';
 import { companies } from '../db/schema';
+import type { Actor } from '../domain/events/actor';
 import { networks } from '../db/network-schema';
 import { virtualMachines } from '../db/vm-schema';
 
@@ -23,6 +24,8 @@ export const operations = pgTable(
     vmId: integer('vm_id').references(() => virtualMachines.id),
     networkId: integer('network_id').references(() => networks.id),
     kind: text('kind').notNull(),
+    /** Who asked for it, named in the events of its end. */
+    requestedBy: jsonb('requested_by').$type<Actor>(),
     /** What the kind needs beyond the VM (e.g. the target size of a resize). */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     clientToken: text('client_token').notNull().unique(),

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import { SYSTEM } from '../domain/events/actor';
+import { recordEvent } from '../domain/events/record';
+import { recordVmStatusSince, vmSnapshot } from '../domain/events/vm-events';
 import type { SecretBox } from '../domain/secrets';
 import { ProviderRejection } from '../providers/driver';
 import type { DriverMap } from '../providers/registry';
-import type { JobQueue, OperationRow } from './operations';
+import { activityOf, requesterOf, type JobQueue, type OperationRow } from './operations';
 import { operations } from './schema';
 import { interfaceSteps } from './interface-steps';
 import { networkSteps } from './network-steps';
@@ -59,6 +62,26 @@ export interface Reconciler extends JobQueue {
   drain(): Promise<void>;
   start(): void;
   stop(): Promise<void>;
+}
+
+/** The operation's `succeeded` or `failed` event, in the name of whoever asked for it. */
+async function recordEnd(
+  tx: Tx,
+  op: OperationRow,
+  outcome: Exclude<PollOutcome, 'wait'>,
+  at: Date,
+): Promise<void> {
+  const activity = activityOf(op);
+  if (!activity) return;
+  await recordEvent(tx, {
+    ...activity,
+    companyId: op.companyId,
+    actor: requesterOf(op) ?? SYSTEM,
+    outcome: outcome.ok ? 'succeeded' : 'failed',
+    operationId: op.id,
+    detail: outcome.ok ? activity.detail : { ...activity.detail, reason: outcome.message },
+    at,
+  });
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -153,8 +176,11 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
           .where(stillOpen)
           .returning({ id: operations.id });
         if (!ended) return;
+        const before = ctx.op.vmId === null ? undefined : await vmSnapshot(tx, ctx.op.vmId);
         if (outcome.ok) await step.succeeded(tx, ctx, outcome.observed);
         else await step.failed(tx, ctx, outcome.message);
+        if (before) await recordVmStatusSince(tx, before, SYSTEM, ctx.now);
+        await recordEnd(tx, ctx.op, outcome, ctx.now);
       });
     } catch (error) {
       // The outcome could not be written with its effects: record the operation as failed on its

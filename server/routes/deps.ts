@@ -2,6 +2,7 @@ import type { BackgroundTasks } from '../background';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { EventStreams } from '../domain/events/streams';
 import type { SecretBox } from '../domain/secrets';
 import type { JobQueue } from '../jobs/operations';
 import type { Mailer } from '../mail/transport';
@@ -18,6 +19,8 @@ export interface ApiDeps {
   secrets: SecretBox;
   /** Wakes the reconciler after an operation is written. */
   jobs: JobQueue;
+  /** The process's live event streams. */
+  streams: EventStreams;
 }
 
 export interface RouteOptions {

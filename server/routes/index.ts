@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerAuthentication } from '../plugins/authenticate';
+import { activityRoutes } from './activity';
 import { authRoutes } from './auth';
 import { clientErrorRoutes } from './client-errors';
 import type { RouteOptions } from './deps';
@@ -28,4 +29,5 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(debugRoutes, { prefix: '/debug', deps });
   await app.register(supportRoutes, { prefix: '/support', deps });
   await app.register(clientErrorRoutes, { deps });
+  await app.register(activityRoutes, { deps });
 };

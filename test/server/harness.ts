@@ -124,6 +124,7 @@ export async function startTestServer(
     logLevel?: string;
     /** A folder holding a built console (index.html and assets) to serve. */
     consoleDir?: string;
+    eventHeartbeatMs?: number;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'launchpad-test-'));
@@ -170,6 +171,8 @@ export async function startTestServer(
     background,
     drivers,
     jobs: reconciler,
+    listen: database.listen,
+    eventHeartbeatMs: options.eventHeartbeatMs,
     consoleDir: options.consoleDir,
     logger: options.logStream && { ...loggerOptions(level), stream: options.logStream },
   });

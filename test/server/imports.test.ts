@@ -116,6 +116,7 @@ describe('who may import', () => {
       db: server.database.db,
       mailer: { send: async () => {} },
       drivers: server.drivers,
+      listen: server.database.listen,
     });
     try {
       for (const headers of [{}, operator]) {

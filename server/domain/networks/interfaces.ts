@@ -13,6 +13,9 @@ import { networks, publicIps, vmInterfaces } from '../../db/network-schema';
 import { conflict, HttpError, notFound } from '../../http-error';
 import { enqueueOperation } from '../../jobs/operations';
 import type { Caller } from '../access';
+import { userActor } from '../events/actor';
+import { recordEvent } from '../events/record';
+import { vmSubject } from '../events/vm-events';
 import { requireVmPermission, type VmRecord } from '../vms/vm-access';
 import {
   allocatePrivateIp,
@@ -157,6 +160,14 @@ export async function addNetworkInterface(
       vmId: vm.id,
       kind: 'port.attach',
       payload: { interfaceId: row!.id },
+      activity: {
+        actor: await userActor(tx, caller.userId),
+        action: 'interface.add',
+        subject: vmSubject(vm),
+        teamId: vm.teamId,
+        networkId: network.id,
+        detail: { network: network.name, vmnic },
+      },
       now,
     });
     return row!.id;
@@ -172,11 +183,13 @@ export async function removeNetworkInterface(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { vm } = await requireVmPermission(tx, caller, vmId, 'vm.edit', { lock: true });
-    const [iface] = await tx
-      .select()
+    const [found] = await tx
+      .select({ iface: vmInterfaces, networkName: networks.name })
       .from(vmInterfaces)
+      .innerJoin(networks, eq(networks.id, vmInterfaces.networkId))
       .where(and(eq(vmInterfaces.vmId, vm.id), eq(vmInterfaces.networkId, networkId)));
-    if (!iface) throw notFound(networkMessages.interfaceNotFound);
+    if (!found) throw notFound(networkMessages.interfaceNotFound);
+    const { iface } = found;
     if (iface.vmnic === PRIMARY_VMNIC) throw conflict(networkMessages.primaryFixed);
     requireStoppedVm(vm);
     const [address] = await tx
@@ -191,10 +204,24 @@ export async function removeNetworkInterface(
     ) {
       throw conflict(networkMessages.interfaceBusy);
     }
+    const activity = {
+      actor: await userActor(tx, caller.userId),
+      action: 'interface.remove' as const,
+      subject: vmSubject(vm),
+      teamId: vm.teamId,
+      networkId,
+      detail: { network: found.networkName, vmnic: iface.vmnic },
+    };
     // An interface that never got a port has nothing to unplug at the provider.
     if (iface.status === 'Error' && !iface.portRef) {
       await freePublicIps(tx, { interfaceIds: [iface.id] });
       await tx.delete(vmInterfaces).where(eq(vmInterfaces.id, iface.id));
+      await recordEvent(tx, {
+        ...activity,
+        companyId: caller.companyId,
+        outcome: 'succeeded',
+        at: now,
+      });
       return;
     }
     await tx
@@ -206,6 +233,7 @@ export async function removeNetworkInterface(
       vmId: vm.id,
       kind: 'port.detach',
       payload: { interfaceId: iface.id },
+      activity,
       now,
     });
   });
@@ -279,6 +307,14 @@ export async function allocateInterfacePublicIp(
       vmId: vm.id,
       kind: 'ip.allocate',
       payload: { interfaceId: iface.id, address: reserved },
+      activity: {
+        actor: await userActor(tx, caller.userId),
+        action: 'ip.allocate',
+        subject: vmSubject(vm),
+        teamId: vm.teamId,
+        networkId: network.id,
+        detail: { address: reserved, network: network.name },
+      },
       now,
     });
     return reserved;
@@ -292,7 +328,7 @@ export async function releaseInterfacePublicIp(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { iface, vm, address } = await editableInterface(tx, caller, interfaceId);
+    const { iface, network, vm, address } = await editableInterface(tx, caller, interfaceId);
     if (!address) throw conflict(networkMessages.noPublicIp);
     if (address.status !== 'Active') throw conflict(networkMessages.interfaceBusy);
     await tx
@@ -308,6 +344,14 @@ export async function releaseInterfacePublicIp(
       vmId: vm.id,
       kind: 'ip.release',
       payload: { interfaceId: iface.id },
+      activity: {
+        actor: await userActor(tx, caller.userId),
+        action: 'ip.release',
+        subject: vmSubject(vm),
+        teamId: vm.teamId,
+        networkId: network.id,
+        detail: { address: address.address, network: network.name },
+      },
       now,
     });
   });

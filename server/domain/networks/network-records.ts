@@ -12,6 +12,7 @@ import { networks } from '../../db/network-schema';
 import { companies } from '../../db/schema';
 import { networkCreateFailed } from '../../jobs/network-steps';
 import { enqueueOperation } from '../../jobs/operations';
+import type { Actor } from '../events/actor';
 import { reservePublicIp, type NetworkRecord } from './addresses';
 
 /** A network's addressing as stored: what the type leaves on and what it clears. */
@@ -45,6 +46,12 @@ export function storedAddressing(input: NetworkAddressing) {
   };
 }
 
+export const networkSubject = (network: Pick<NetworkRecord, 'id' | 'name'>) => ({
+  type: 'network' as const,
+  id: network.id,
+  name: network.name,
+});
+
 /** Writes a network, takes its SNAT address from the region's pool, and orders it at the provider. */
 export async function insertNetwork(
   tx: Tx,
@@ -54,6 +61,7 @@ export async function insertNetwork(
     name: string;
     description: string;
     isDefault?: boolean;
+    actor: Actor;
     now: Date;
     limits: NetworkLimits;
   } & NetworkAddressing,
@@ -103,6 +111,13 @@ export async function insertNetwork(
     companyId: input.companyId,
     networkId: network!.id,
     kind: 'network.create',
+    activity: {
+      actor: input.actor,
+      action: 'network.create',
+      subject: networkSubject(network!),
+      networkId: network!.id,
+      detail: { cidrBlock: network!.cidrBlock },
+    },
     now: input.now,
   });
   return network!;
@@ -129,7 +144,7 @@ const DEFAULT_PREFIX = 22;
  */
 export async function ensureDefaultNetwork(
   tx: Tx,
-  input: { companyId: number; regionId: number; now: Date; limits: NetworkLimits },
+  input: { companyId: number; regionId: number; actor: Actor; now: Date; limits: NetworkLimits },
 ): Promise<NetworkRecord> {
   const existing = async () => {
     const [row] = await tx
@@ -154,6 +169,13 @@ export async function ensureDefaultNetwork(
         companyId: input.companyId,
         networkId: found.id,
         kind: 'network.create',
+        activity: {
+          actor: input.actor,
+          action: 'network.create',
+          subject: networkSubject(found),
+          networkId: found.id,
+          detail: { cidrBlock: found.cidrBlock, retry: true },
+        },
         now: input.now,
       });
     }
@@ -192,6 +214,7 @@ export async function ensureDefaultNetwork(
     dhcpEndAddress: addressing.dhcpEndAddress,
     defaultRoute: addressing.gatewayIp,
     dnsServers: DEFAULT_DNS_SERVERS.split(',').map((s) => s.trim()),
+    actor: input.actor,
     now: input.now,
     limits: input.limits,
   });

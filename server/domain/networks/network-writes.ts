@@ -14,7 +14,8 @@ import { badRequest, conflict, notFound } from '../../http-error';
 import { enqueueOperation } from '../../jobs/operations';
 import { requireAdmin, type Caller } from '../access';
 import { lockNetwork } from './addresses';
-import { insertNetwork, storedAddressing } from './network-records';
+import { userActor } from '../events/actor';
+import { insertNetwork, networkSubject, storedAddressing } from './network-records';
 
 /** Creating, editing and deleting networks: Admins only; the provider follows through operations. */
 
@@ -49,6 +50,7 @@ export async function createNetwork(
       name: input.name,
       description: input.description,
       ...addressingOf(input),
+      actor: await userActor(tx, caller.userId),
       now,
       limits,
     });
@@ -96,6 +98,13 @@ export async function updateNetwork(
       companyId: caller.companyId,
       networkId,
       kind: 'network.update',
+      activity: {
+        actor: await userActor(tx, caller.userId),
+        action: 'network.edit',
+        subject: networkSubject({ id: networkId, name: input.name }),
+        networkId,
+        detail: input.name === network.name ? {} : { from: network.name, to: input.name },
+      },
       now,
     });
   });
@@ -104,7 +113,7 @@ export async function updateNetwork(
 /** The network leaves the list at once; its operation removes it from the provider. */
 export async function deleteNetwork(db: Db, caller: Caller, networkId: number, now: Date) {
   await db.transaction(async (tx) => {
-    await lockEditableNetwork(tx, caller, networkId);
+    const network = await lockEditableNetwork(tx, caller, networkId);
     await tx
       .update(networks)
       .set({ deletedAt: now, updatedAt: now })
@@ -113,6 +122,12 @@ export async function deleteNetwork(db: Db, caller: Caller, networkId: number, n
       companyId: caller.companyId,
       networkId,
       kind: 'network.delete',
+      activity: {
+        actor: await userActor(tx, caller.userId),
+        action: 'network.delete',
+        subject: networkSubject(network),
+        networkId,
+      },
       now,
     });
   });

@@ -5,8 +5,12 @@ import { configurations, providerOffers } from '../../db/catalog-schema';
 import type { Db, Tx } from '../../db/client';
 import { virtualMachines } from '../../db/vm-schema';
 import { badRequest, conflict, forbidden } from '../../http-error';
+import type { ActivityAction } from '../../../src/api/contract/activity';
 import { enqueueOperation, type VmOperationKind } from '../../jobs/operations';
 import { requireTeamPermission, type Caller } from '../access';
+import { userActor } from '../events/actor';
+import { recordEvent } from '../events/record';
+import { recordVmStatus, vmSubject } from '../events/vm-events';
 import { interfacesBusy } from '../networks/interfaces';
 import { requireVmPermission, type VmRecord } from './vm-access';
 
@@ -32,29 +36,44 @@ async function transition(
     allowed: (s: VmStatus) => boolean;
     refusal: string;
     kind: VmOperationKind;
+    action: ActivityAction;
     /** What the VM becomes at once: a transitional status, or (a delete) gone from the lists. */
     change: { status: VmStatus } | { deletedAt: Date };
     now: Date;
-    /** Checks beyond the status, with the locked row; answers the operation's payload. */
-    prepare?: (tx: Tx, vm: VmRecord) => Promise<Record<string, unknown>>;
+    /** Checks beyond the status, with the locked row; answers the operation's payload and what its events say. */
+    prepare?: (
+      tx: Tx,
+      vm: VmRecord,
+    ) => Promise<{ payload: Record<string, unknown>; detail: Record<string, string> }>;
   },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { vm } = await requireVmPermission(tx, caller, vmId, action.permission, { lock: true });
     requireStatus(vm.status, action.allowed, action.refusal);
     if (await interfacesBusy(tx, vm.id)) throw conflict(vmMessages.busy);
-    const payload = { from: vm.status, ...(await action.prepare?.(tx, vm)) };
+    const prepared = await action.prepare?.(tx, vm);
     await tx
       .update(virtualMachines)
       .set({ ...action.change, statusMessage: null, updatedAt: action.now })
       .where(eq(virtualMachines.id, vm.id));
+    const actor = await userActor(tx, caller.userId);
     await enqueueOperation(tx, {
       companyId: caller.companyId,
       vmId: vm.id,
       kind: action.kind,
-      payload,
+      payload: { from: vm.status, ...prepared?.payload },
+      activity: {
+        actor,
+        action: action.action,
+        subject: vmSubject(vm),
+        teamId: vm.teamId,
+        ...(prepared && { detail: prepared.detail }),
+      },
       now: action.now,
     });
+    if ('status' in action.change) {
+      await recordVmStatus(tx, vm, action.change.status, actor, action.now);
+    }
   });
 }
 
@@ -64,6 +83,7 @@ export const startVm = (db: Db, caller: Caller, vmId: number, now: Date) =>
     allowed: vmRules.canStart,
     refusal: vmMessages.mustBeStopped,
     kind: 'vm.start',
+    action: 'vm.start',
     change: { status: 'Starting' },
     now,
   });
@@ -74,6 +94,7 @@ export const stopVm = (db: Db, caller: Caller, vmId: number, now: Date) =>
     allowed: vmRules.canStop,
     refusal: vmMessages.mustBeRunning,
     kind: 'vm.stop',
+    action: 'vm.stop',
     change: { status: 'Stopping' },
     now,
   });
@@ -85,6 +106,7 @@ export const resetVm = (db: Db, caller: Caller, vmId: number, now: Date) =>
     allowed: vmRules.canReset,
     refusal: vmMessages.mustBeRunning,
     kind: 'vm.reboot',
+    action: 'vm.reset',
     change: { status: 'Starting' },
     now,
   });
@@ -101,11 +123,17 @@ export const resizeVm = (
     allowed: vmRules.canResize,
     refusal: vmMessages.busy,
     kind: 'vm.resize',
+    action: 'vm.upgrade',
     change: { status: 'Resizing' },
     now,
     async prepare(tx, vm) {
       const sizes = await tx
-        .select({ id: configurations.id, key: configurations.key, cpu: configurations.cpu })
+        .select({
+          id: configurations.id,
+          key: configurations.key,
+          name: configurations.name,
+          cpu: configurations.cpu,
+        })
         .from(configurations)
         .where(inArray(configurations.id, [input.configurationId, vm.configurationId]));
       const target = sizes.find((s) => s.id === input.configurationId);
@@ -124,7 +152,10 @@ export const resizeVm = (
           ),
         );
       if (!offered) throw badRequest(vmMessages.upgradeNotOffered, 'configurationId');
-      return { configurationId: target.id, sizeKey: target.key };
+      return {
+        payload: { configurationId: target.id, sizeKey: target.key },
+        detail: { from: current.name, to: target.name },
+      };
     },
   });
 
@@ -138,6 +169,7 @@ export const deleteVm = (db: Db, caller: Caller, vmId: number, now: Date) =>
     allowed: vmRules.canDelete,
     refusal: vmMessages.notDeletable,
     kind: 'vm.delete',
+    action: 'vm.delete',
     change: { deletedAt: now },
     now,
   });
@@ -173,5 +205,20 @@ export async function editVm(
         updatedAt: now,
       })
       .where(eq(virtualMachines.id, vm.id));
+    const name = input.name ?? vm.name;
+    const teamId = moving ? input.teamId! : vm.teamId;
+    await recordEvent(tx, {
+      companyId: caller.companyId,
+      actor: await userActor(tx, caller.userId),
+      subject: vmSubject({ id: vm.id, name }),
+      action: 'vm.edit',
+      outcome: 'succeeded',
+      teamId,
+      detail: {
+        ...(name !== vm.name && { from: vm.name, to: name }),
+        ...(teamId !== vm.teamId && { fromTeamId: vm.teamId, toTeamId: teamId }),
+      },
+      at: now,
+    });
   });
 }

@@ -23,6 +23,7 @@ import { teams } from '../../db/schema';
 import { virtualMachines } from '../../db/vm-schema';
 import { badRequest, forbidden, notFound } from '../../http-error';
 import { enqueueOperation } from '../../jobs/operations';
+import { userActor } from '../events/actor';
 import { requireTeamPermission, type Caller } from '../access';
 import type { SecretBox } from '../secrets';
 import { generateSshKeyPair, generateVmPassword } from '../vm-credentials';
@@ -153,9 +154,11 @@ export async function createVms(
         .for('key share');
       if (!team) throw notFound(vmMessages.teamNotFound);
     }
+    const actor = await userActor(tx, caller.userId);
     const network = await ensureDefaultNetwork(tx, {
       companyId: caller.companyId,
       regionId: input.regionId,
+      actor,
       now,
       limits,
     });
@@ -198,7 +201,13 @@ export async function createVms(
         now,
         limits,
       });
-      await enqueueOperation(tx, { companyId: caller.companyId, vmId, kind: 'vm.create', now });
+      await enqueueOperation(tx, {
+        companyId: caller.companyId,
+        vmId,
+        kind: 'vm.create',
+        activity: { actor, action: 'vm.created', subject: { type: 'vm', id: vmId, name }, teamId },
+        now,
+      });
     }
     return ids;
   });

@@ -7,6 +7,8 @@ import { virtualMachines } from '../../db/vm-schema';
 import { conflict } from '../../http-error';
 import { driverKindOf, type DriverMap } from '../../providers/registry';
 import type { Caller } from '../access';
+import { SYSTEM } from '../events/actor';
+import { recordVmStatus } from '../events/vm-events';
 import type { SecretBox } from '../secrets';
 import { requireVmPermission, type VmRecord } from './vm-access';
 
@@ -32,10 +34,14 @@ async function observe(db: Db, drivers: DriverMap, vm: VmRecord, now: Date) {
     .catch(() => undefined);
   if (server === undefined) return idle;
   if (server && !server.task && server.powerState === 'shutoff') {
-    await db
-      .update(virtualMachines)
-      .set({ status: 'Shutoff', updatedAt: now })
-      .where(and(eq(virtualMachines.id, vm.id), eq(virtualMachines.status, 'Running')));
+    await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(virtualMachines)
+        .set({ status: 'Shutoff', updatedAt: now })
+        .where(and(eq(virtualMachines.id, vm.id), eq(virtualMachines.status, 'Running')))
+        .returning({ id: virtualMachines.id });
+      if (changed) await recordVmStatus(tx, vm, 'Shutoff', SYSTEM, now);
+    });
     return { ...idle, status: 'Shutoff' as const };
   }
   if (!server) return idle;

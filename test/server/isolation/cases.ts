@@ -31,6 +31,33 @@ const vmEditors: Expected = { admin: 404, manager: 404, operator: 404, viewer: 4
 
 export const isolationCases: IsolationCase[] = [
   {
+    endpoint: 'GET /activity/list',
+    label: "another company's VM's history",
+    request: (_own, other) => ({
+      method: 'GET',
+      url: `/activity/list?subjectType=vm&subjectId=${other.vmId}`,
+    }),
+    expect: everyone404,
+  },
+  {
+    endpoint: 'GET /activity/list',
+    label: "another company's network's history",
+    request: (_own, other) => ({
+      method: 'GET',
+      url: `/activity/list?networkId=${other.networkId}`,
+    }),
+    expect: everyone404,
+  },
+  {
+    endpoint: 'GET /activity/list',
+    label: "another company's team's history",
+    request: (_own, other) => ({
+      method: 'GET',
+      url: `/activity/list?subjectType=team&subjectId=${other.teamId}`,
+    }),
+    expect: everyone404,
+  },
+  {
     endpoint: 'GET /users/details/:id',
     label: "another company's user",
     request: (_own, other) => ({ method: 'GET', url: `/users/details/${other.userIds.viewer}` }),
@@ -406,6 +433,8 @@ export const routesWithoutCompanyIds: Record<string, string> = {
   'POST /users/confirmEmail/:token':
     'public; the e-mailed single-use token decides, not a session (activation tests)',
   'GET /teams/list': "no id; the suite checks it never lists the other company's teams",
+  'GET /events':
+    "no id; the stream's own isolation suite (events-isolation) checks no other company's or team's event arrives",
   'GET /roles/userRoles': 'the fixed roles, the same for every company',
   'POST /imports/distributer': 'operator token only; a user session is refused (imports tests)',
   'POST /imports/reseller': 'operator token only; a user session is refused (imports tests)',

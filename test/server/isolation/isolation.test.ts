@@ -137,6 +137,7 @@ describe('coverage', () => {
         "DELETE /users/delete/:id",
         "DELETE /virtualMachines/:id/removeNetworkInterfaces/:networkId",
         "DELETE /virtualMachines/delete/:id",
+        "GET /activity/list",
         "GET /networks/:id",
         "GET /networks/:id/vmsForNetwork",
         "GET /networks/listNetAdapters/:id",

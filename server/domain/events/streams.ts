@@ -1,0 +1,214 @@
+import type { ServerResponse } from 'node:http';
+import { and, asc, gt, gte, inArray, isNull } from 'drizzle-orm';
+import {
+  ACTIVITY_EVENT,
+  EVENT_STREAM_HEARTBEAT_MS,
+  EVENT_STREAMS_PER_USER,
+} from '../../../src/api/contract/activity';
+import type { Clock } from '../../clock';
+import type { Database, Db } from '../../db/client';
+import { events } from '../../db/event-schema';
+import { sessions } from '../../db/schema';
+import { visibleTeamIds } from '../access';
+import type { SessionCaller } from '../sessions';
+import { EVENT_BATCH, type EventHub, type EventRow } from './hub';
+import { seesEvent, toActivityEvent, visibleEvents } from './visibility';
+
+/** A client that reads slower than this much buffered output is let go (it resumes later). */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+type Caller = Pick<SessionCaller, 'sessionId' | 'userId' | 'companyId' | 'isAdmin'>;
+
+interface Stream {
+  caller: Caller;
+  out: ServerResponse;
+  teams: Set<number> | 'all';
+  /** The last event handled: sent, or not the caller's to see. */
+  lastSeq: number;
+  /** Batches that came while the backlog was read; null once the stream is live. */
+  held: EventRow[][] | null;
+  /** Batches are handled one after another. */
+  chain: Promise<void>;
+  unsubscribe?: () => void;
+  closed: boolean;
+}
+
+export interface EventStreams {
+  /** Streams the caller's events to `out` from now on, after those since `lastEventId`. */
+  open(caller: Caller, out: ServerResponse, lastEventId: number | undefined): Promise<void>;
+  /** How many streams this process holds. */
+  readonly size: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The process's Server-Sent Events streams: each gets its company's events from the hub, keeps
+ * those its caller may see, and ends when the session does (revoked anywhere: at once; expired:
+ * at the next heartbeat), when the caller's rights change (the client comes back with new ones),
+ * or when the user opens more than EVENT_STREAMS_PER_USER (the oldest goes).
+ */
+export async function createEventStreams(options: {
+  db: Db;
+  clock: Clock;
+  hub: EventHub;
+  listen: Database['listen'];
+  log: { warn(obj: object, msg: string): void };
+  heartbeatMs?: number;
+  perUser?: number;
+}): Promise<EventStreams> {
+  const { db, clock, hub } = options;
+  const perUser = options.perUser ?? EVENT_STREAMS_PER_USER;
+  const all = new Set<Stream>();
+  const byUser = new Map<number, Stream[]>();
+
+  function end(stream: Stream) {
+    if (stream.closed) return;
+    stream.closed = true;
+    stream.unsubscribe?.();
+    all.delete(stream);
+    const mine = byUser.get(stream.caller.userId)?.filter((s) => s !== stream) ?? [];
+    if (mine.length > 0) byUser.set(stream.caller.userId, mine);
+    else byUser.delete(stream.caller.userId);
+    stream.out.end();
+  }
+
+  function write(stream: Stream, chunk: string) {
+    if (stream.closed) return;
+    if (stream.out.writableLength > MAX_BUFFERED_BYTES) end(stream);
+    else stream.out.write(chunk);
+  }
+
+  const send = (stream: Stream, row: EventRow) =>
+    write(
+      stream,
+      `id: ${row.seq}\nevent: ${ACTIVITY_EVENT}\ndata: ${JSON.stringify(toActivityEvent(row))}\n\n`,
+    );
+
+  async function handle(stream: Stream, batch: EventRow[]) {
+    for (const row of batch) {
+      if (stream.closed) return;
+      if (row.seq <= stream.lastSeq) continue;
+      stream.lastSeq = row.seq;
+      const me = stream.caller.userId;
+      const aboutMe = row.subjectType === 'user' && row.subjectId === me;
+      if (stream.teams !== 'all' && row.subjectType === 'team') {
+        if (row.action === 'team.delete') stream.teams.delete(row.subjectId);
+        else if (row.action.startsWith('team.member.') && row.detail.userId === me) {
+          stream.teams = new Set((await visibleTeamIds(db, stream.caller)) as number[]);
+        }
+      }
+      if (seesEvent(row, stream.teams)) send(stream, row);
+      // New rights (or none): the client reconnects and is answered with them.
+      if (aboutMe && (row.action === 'user.role' || row.action === 'user.delete')) end(stream);
+    }
+  }
+
+  function receive(stream: Stream, batch: EventRow[]) {
+    if (stream.held) stream.held.push(batch);
+    else stream.chain = stream.chain.then(() => handle(stream, batch));
+  }
+
+  async function backlog(stream: Stream) {
+    const teamIds = stream.teams === 'all' ? 'all' : [...stream.teams];
+    for (;;) {
+      const rows = (await db
+        .select()
+        .from(events)
+        .where(and(visibleEvents(stream.caller, teamIds), gt(events.seq, stream.lastSeq)))
+        .orderBy(asc(events.seq))
+        .limit(EVENT_BATCH)) as EventRow[];
+      await handle(stream, rows);
+      if (rows.length < EVENT_BATCH || stream.closed) return;
+    }
+  }
+
+  const stopSessions = await options.listen(
+    'launchpad_sessions',
+    (payload) => {
+      const sessionId = Number(payload);
+      for (const stream of all) if (stream.caller.sessionId === sessionId) end(stream);
+    },
+    () => void checkSessions(),
+  );
+
+  /** Ends the streams whose session expired (revocations come at once, see above). */
+  async function checkSessions() {
+    const ids = [...new Set([...all].map((s) => s.caller.sessionId))];
+    if (ids.length === 0) return;
+    const live = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          inArray(sessions.id, ids),
+          isNull(sessions.revokedAt),
+          gte(sessions.expiresAt, clock.now()),
+        ),
+      );
+    const liveIds = new Set(live.map((s) => s.id));
+    for (const stream of all) if (!liveIds.has(stream.caller.sessionId)) end(stream);
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const stream of all) write(stream, ': heartbeat\n\n');
+    checkSessions().catch((error: unknown) =>
+      options.log.warn({ error: String(error) }, 'event streams: session check failed'),
+    );
+  }, options.heartbeatMs ?? EVENT_STREAM_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  return {
+    async open(caller, out, lastEventId) {
+      const stream: Stream = {
+        caller,
+        out,
+        teams: 'all',
+        lastSeq: lastEventId ?? 0,
+        held: [],
+        chain: Promise.resolve(),
+        closed: false,
+      };
+      const mine = byUser.get(caller.userId) ?? [];
+      while (mine.length >= perUser) end(mine.shift()!);
+      byUser.set(caller.userId, [...mine, stream]);
+      all.add(stream);
+      out.on('close', () => end(stream));
+      out.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        // An ended stream's connection is not kept for another request: a closing server would
+        // otherwise wait for it.
+        connection: 'close',
+      });
+      out.write('retry: 2000\n\n');
+      try {
+        if (!caller.isAdmin) stream.teams = new Set((await visibleTeamIds(db, caller)) as number[]);
+        const unsubscribe = await hub.subscribe(caller.companyId, (batch) =>
+          receive(stream, batch),
+        );
+        if (stream.closed) return unsubscribe();
+        stream.unsubscribe = unsubscribe;
+        // Without an id to resume from, the stream starts with what commits from now on.
+        if (lastEventId !== undefined) await backlog(stream);
+        for (const batch of stream.held ?? []) await handle(stream, batch);
+        stream.held = null;
+      } catch (error) {
+        options.log.warn({ error: String(error) }, 'event stream could not start');
+        end(stream);
+      }
+    },
+    get size() {
+      return all.size;
+    },
+    async close() {
+      clearInterval(heartbeat);
+      for (const stream of all) {
+        end(stream);
+        stream.out.destroy();
+      }
+      await stopSessions();
+    },
+  };
+}

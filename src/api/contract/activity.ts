@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { envelope, idSchema, pageQuery, paged } from './envelope';
+
+/**
+ * The company's event log: every change the product makes or observes, appended in the same
+ * transaction as the change. `GET /events` streams it (Server-Sent Events, one `activity` event
+ * each, its id the event's id); `GET /activity/list` pages through it.
+ */
+
+export const activitySubjectTypes = ['vm', 'network', 'user', 'team', 'session'] as const;
+export type ActivitySubjectType = (typeof activitySubjectTypes)[number];
+
+export const activityActions = [
+  // VMs
+  'vm.created',
+  'vm.status',
+  'vm.start',
+  'vm.stop',
+  'vm.reset',
+  'vm.upgrade',
+  'vm.edit',
+  'vm.delete',
+  'interface.add',
+  'interface.remove',
+  'ip.allocate',
+  'ip.release',
+  // Networks
+  'network.create',
+  'network.edit',
+  'network.delete',
+  // People
+  'user.invite',
+  'user.activate',
+  'user.delete',
+  'user.role',
+  'team.create',
+  'team.rename',
+  'team.delete',
+  'team.member.add',
+  'team.member.remove',
+  'team.member.role',
+  'session.new-address',
+] as const;
+export type ActivityAction = (typeof activityActions)[number];
+
+/**
+ * `requested`: an operation was asked for (its end comes as another event of the same action);
+ * `succeeded` / `failed`: it ended, or a change that takes effect at once was made; `observed`:
+ * the product saw a change (a status).
+ */
+export const activityOutcomes = ['requested', 'succeeded', 'failed', 'observed'] as const;
+export type ActivityOutcome = (typeof activityOutcomes)[number];
+
+export const activityActorTypes = ['user', 'operator', 'system'] as const;
+export type ActivityActorType = (typeof activityActorTypes)[number];
+
+export const activityEvent = z.object({
+  id: z.number().int(),
+  occurredAt: z.date(),
+  actor: z.object({
+    type: z.enum(activityActorTypes),
+    /** The user's id; null for the operator and the system. */
+    id: z.number().int().nullable(),
+    /** The user's name as it was then, 'Operator' or 'System'. */
+    name: z.string(),
+  }),
+  subject: z.object({
+    type: z.enum(activitySubjectTypes),
+    id: z.number().int(),
+    /** The subject's name as it was then. */
+    name: z.string(),
+  }),
+  action: z.enum(activityActions),
+  outcome: z.enum(activityOutcomes),
+  /** The VM's team (VM events), which decides who else sees it. */
+  teamId: z.number().int().nullable(),
+  /** The network an interface or a public IP event also concerns. */
+  networkId: z.number().int().nullable(),
+  /** The operation an event requested or ended. */
+  operationId: z.number().int().nullable(),
+  /**
+   * What else the event says: `from` / `to` for a status or a size, `reason` (the engine's words)
+   * for a failure, `address` for an IP or a sign-in, `roleId`, `userId`, ...
+   */
+  detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type ActivityEvent = z.infer<typeof activityEvent>;
+
+export const activitySortColumns = ['occurredAt'] as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dateError = { error: 'Must be an ISO 8601 date, or date and time' };
+const dateTime = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
+const day = z.iso.date().transform((value) => new Date(value));
+/** `from`: from that moment, or from the start of that day (UTC). */
+const fromParam = z.union([dateTime, day], dateError);
+/** `to`: before that moment, or through the end of that day (UTC). */
+const toParam = z.union(
+  [dateTime, day.transform((start) => new Date(start.getTime() + DAY_MS))],
+  dateError,
+);
+
+/** `GET /activity/list`: newest first by default; `search` matches subject and actor names. */
+export const listActivityQuery = pageQuery.extend({
+  sortColumn: z.enum(activitySortColumns).default('occurredAt'),
+  sortDescending: z.stringbool().default(true),
+  subjectType: z.enum(activitySubjectTypes).optional(),
+  subjectId: idSchema.optional(),
+  /** Interface and public IP events of a network's VMs count as the network's own. */
+  networkId: idSchema.optional(),
+  actorType: z.enum(activityActorTypes).optional(),
+  actorId: idSchema.optional(),
+  outcome: z.enum(activityOutcomes).optional(),
+  from: fromParam.optional(),
+  to: toParam.optional(),
+});
+export type ListActivityQuery = z.output<typeof listActivityQuery>;
+export type ListActivityParams = z.input<typeof listActivityQuery>;
+
+export const listActivityResponse = envelope(paged(activityEvent));
+export type ActivityPage = z.infer<typeof listActivityResponse>['data'];
+
+/** The stream's heartbeat comment comes this often; a client that hears nothing for 3x reconnects. */
+export const EVENT_STREAM_HEARTBEAT_MS = 15_000;
+/** The SSE event name of a log entry. */
+export const ACTIVITY_EVENT = 'activity';
+/** How many streams one user may hold open at once; the oldest is closed for a new one. */
+export const EVENT_STREAMS_PER_USER = 8;
