@@ -193,7 +193,8 @@ export function connectPglite(dataDir?: string): Database {
     // One connection in this process: it cannot be lost, and its own NOTIFY reaches it.
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, onNotify);
-      return () => unlisten();
+      // Closing the database ends its listeners too.
+      return () => (client.closed ? Promise.resolve() : unlisten());
     },
     close: () => client.close(),
   };

@@ -10,6 +10,7 @@ import { importRoutes } from './imports';
 import { networkRoutes } from './networks';
 import { permissionRoutes } from './permissions';
 import { roleRoutes } from './roles';
+import { simFaultRoutes } from './sim-faults';
 import { supportRoutes } from './support';
 import { teamRoutes } from './teams';
 import { userRoutes } from './users';
@@ -30,4 +31,5 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(supportRoutes, { prefix: '/support', deps });
   await app.register(clientErrorRoutes, { deps });
   await app.register(activityRoutes, { deps });
+  await app.register(simFaultRoutes, { prefix: '/sim', deps });
 };

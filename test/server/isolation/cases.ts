@@ -439,6 +439,8 @@ export const routesWithoutCompanyIds: Record<string, string> = {
   'POST /imports/distributer': 'operator token only; a user session is refused (imports tests)',
   'POST /imports/reseller': 'operator token only; a user session is refused (imports tests)',
   'POST /imports/company': 'operator token only; a user session is refused (imports tests)',
+  'POST /sim/faults': 'operator token only; the embedded engine of this process (events tests)',
+  'DELETE /sim/faults': 'operator token only; the embedded engine of this process (events tests)',
   'GET /virtualMachines/listCountries': 'the shared catalogue, the same for every company',
   'GET /virtualMachines/listRegions/:id': 'the shared catalogue, the same for every company',
   'GET /virtualMachines/listCities/:id': 'the shared catalogue, the same for every company',

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emptyEnvelope } from '../../src/api/contract/envelope';
+import type { SimAction } from '../providers/sim/faults';
+import { SimDriver } from '../providers/sim/driver';
+import type { RouteOptions } from './deps';
+
+const simActions = [
+  'create',
+  'start',
+  'stop',
+  'reboot',
+  'resize',
+  'delete',
+  'console',
+  'network',
+  'port',
+  'ip',
+  'health',
+] as const satisfies readonly SimAction[];
+
+const times = z.number().int().min(1).max(1000).optional();
+const simFaultBody = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('fail'),
+    action: z.enum(simActions),
+    message: z.string().trim().min(1).max(500),
+    times,
+  }),
+  z.object({ kind: z.literal('unavailable'), action: z.enum([...simActions, 'any']), times }),
+  z.object({
+    kind: z.literal('slow'),
+    action: z.enum([...simActions, 'any']),
+    delayMs: z.number().int().min(1).max(120_000),
+    times,
+  }),
+]);
+
+/**
+ * The operator arms the embedded engine's faults in this process, to show (or check by hand) how
+ * the console meets a failed task, an unreachable engine or a slow one. Operator token only.
+ */
+export const simFaultRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  const sim = deps.drivers.get('sim');
+  if (!(sim instanceof SimDriver)) return;
+  const options = { config: { auth: 'operator' as const } };
+  app.post(
+    '/faults',
+    { ...options, schema: { body: simFaultBody, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      sim.faults.inject(request.body);
+      return { data: null, message: 'Fault armed' };
+    },
+  );
+  app.delete('/faults', { ...options, schema: { response: { 200: emptyEnvelope } } }, async () => {
+    sim.faults.clear();
+    return { data: null, message: 'Faults cleared' };
+  });
+};
