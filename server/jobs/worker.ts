@@ -145,11 +145,12 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const mine = (op: OperationRow) =>
     and(eq(operations.id, op.id), eq(operations.lockedBy, workerId));
 
-  async function release(op: OperationRow, values: Partial<OperationRow>) {
-    await db
+  async function release(op: OperationRow, values: Partial<OperationRow>, tx: Db | Tx = db) {
+    return tx
       .update(operations)
       .set({ ...values, lockedBy: null, lockedUntil: null, updatedAt: clock.now() })
-      .where(mine(op));
+      .where(mine(op))
+      .returning({ id: operations.id });
   }
 
   async function finish(
@@ -208,10 +209,15 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     const step = stepOf(op.kind);
     const loaded = step ? await step.load(db, op) : undefined;
     if (!step || !loaded) {
-      await release(op, {
-        status: 'failed',
-        lastError: `Cannot run ${op.kind}: ${!step ? 'unknown kind' : 'its subject is gone'}`,
-        finishedAt: clock.now(),
+      const message = `Cannot run ${op.kind}: ${!step ? 'unknown kind' : 'its subject is gone'}`;
+      await db.transaction(async (tx) => {
+        const now = clock.now();
+        const [ended] = await release(
+          op,
+          { status: 'failed', lastError: message, finishedAt: now },
+          tx,
+        );
+        if (ended) await recordEnd(tx, op, { ok: false, message }, now);
       });
       return;
     }

@@ -1,3 +1,4 @@
+import type { LookupItem } from '../../src/api/contract/vms';
 import { readCode, type Credentials } from './journey';
 import type { RunningServer } from './server-process';
 
@@ -37,4 +38,18 @@ export async function eventually(check: () => Promise<boolean>, seconds: number,
     if (Date.now() > deadline) throw new Error(`${what} did not happen within ${seconds} s`);
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/** A Small Ubuntu in Los Angeles, found through the create cascade's lookups. */
+export async function smallUbuntuOrder(call: ApiCall) {
+  const countries = await call<LookupItem[]>('GET', '/virtualMachines/listCountries');
+  const us = countries.find((c) => c.name === 'United States')!;
+  const [la] = await call<LookupItem[]>('GET', `/virtualMachines/listRegions/${us.id}`);
+  const images = await call<LookupItem[]>('GET', `/virtualMachines/listImages/${la!.id}`);
+  const ubuntu = images.find((i) => i.name === 'Ubuntu 24.04 LTS')!;
+  const [provider] = await call<LookupItem[]>(
+    'GET',
+    `/virtualMachines/listProviders/${la!.id}?imageId=${ubuntu.id}&configurationId=3`,
+  );
+  return { regionId: la!.id, imageId: ubuntu.id, configurationId: 3, providerId: provider!.id };
 }

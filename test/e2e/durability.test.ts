@@ -5,12 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LookupItem, VmDetails, VmPage } from '../../src/api/contract/vms';
+import type { VmDetails, VmPage } from '../../src/api/contract/vms';
 import { connectPglite, connectPostgres, type Database } from '../../server/db/client';
 import { virtualMachines } from '../../server/db/vm-schema';
 import { operations } from '../../server/jobs/schema';
 import { simServers } from '../../server/providers/sim/schema';
-import { apiSession, eventually, type ApiCall } from './api-session';
+import { apiSession, eventually, smallUbuntuOrder, type ApiCall } from './api-session';
 import { startServer, type RunningServer } from './server-process';
 
 const ADMIN = { email: 'durable@example.com', password: 'Durable!Journey-Passw0rd' };
@@ -21,22 +21,10 @@ const ENV = {
   SIM_PROVISION_SECONDS: '6',
 };
 
-/** An order for Small Ubuntu VMs in Los Angeles, found through the cascade's lookups. */
+/** Small Ubuntu VMs in Los Angeles, in no team. */
 async function order(call: ApiCall, name: string, numberOfInstances: number) {
-  const countries = await call<LookupItem[]>('GET', '/virtualMachines/listCountries');
-  const us = countries.find((c) => c.name === 'United States')!;
-  const [la] = await call<LookupItem[]>('GET', `/virtualMachines/listRegions/${us.id}`);
-  const images = await call<LookupItem[]>('GET', `/virtualMachines/listImages/${la!.id}`);
-  const ubuntu = images.find((i) => i.name === 'Ubuntu 24.04 LTS')!;
-  const [provider] = await call<LookupItem[]>(
-    'GET',
-    `/virtualMachines/listProviders/${la!.id}?imageId=${ubuntu.id}&configurationId=3`,
-  );
   const { ids } = await call<{ ids: number[] }>('POST', '/virtualMachines/create', {
-    regionId: la!.id,
-    imageId: ubuntu.id,
-    configurationId: 3,
-    providerId: provider!.id,
+    ...(await smallUbuntuOrder(call)),
     name,
     numberOfInstances,
     teamId: null,

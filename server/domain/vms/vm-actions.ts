@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { ActivityAction } from '../../../src/api/contract/activity';
 import type { TeamPermission } from '../../../src/api/contract/permissions';
 import { vmMessages, vmRules, type VmStatus } from '../../../src/api/contract/vms';
 import { configurations, providerOffers } from '../../db/catalog-schema';
 import type { Db, Tx } from '../../db/client';
 import { virtualMachines } from '../../db/vm-schema';
 import { badRequest, conflict, forbidden } from '../../http-error';
-import type { ActivityAction } from '../../../src/api/contract/activity';
 import { enqueueOperation, type VmOperationKind } from '../../jobs/operations';
 import { requireTeamPermission, type Caller } from '../access';
 import { userActor } from '../events/actor';
@@ -40,7 +40,10 @@ async function transition(
     /** What the VM becomes at once: a transitional status, or (a delete) gone from the lists. */
     change: { status: VmStatus } | { deletedAt: Date };
     now: Date;
-    /** Checks beyond the status, with the locked row; answers the operation's payload and what its events say. */
+    /**
+     * Checks beyond the status, with the locked row; answers the operation's payload and what its
+     * events say.
+     */
     prepare?: (
       tx: Tx,
       vm: VmRecord,
