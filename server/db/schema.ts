@@ -108,6 +108,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The client's IP address at sign-in; null for sessions older than migration 0010. */
+    ipAddress: text('ip_address'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -2,6 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { activationLink, activationMail } from '../mail/templates';
 import type { ApiDeps } from '../routes/deps';
+import { userActor } from './events/actor';
+import { recordEvent } from './events/record';
 import { hashPassword } from './passwords';
 import { consumeUserToken, issueUserToken } from './user-tokens';
 import { DEFAULT_BRAND, findUserByEmail } from './users-repository';
@@ -21,8 +23,8 @@ export async function sendActivationLink(deps: Deps, email: string): Promise<voi
 }
 
 /**
- * Spends an activation token on the user's name and first password. False when the token is not
- * a live one of that user or the account is already active.
+ * Spends an activation token on the user's name and first password, and logs `user.activate` by
+ * that user. False when the token is not a live one of that user or the account is already active.
  */
 export async function activateAccount(
   deps: Pick<Deps, 'db' | 'clock'>,
@@ -32,7 +34,7 @@ export async function activateAccount(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [pending] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, companyId: users.companyId, email: users.email })
       .from(users)
       .where(and(eq(users.id, input.userId), isNull(users.activatedAt)));
     if (!pending) return false;
@@ -53,6 +55,16 @@ export async function activateAccount(
         updatedAt: now,
       })
       .where(eq(users.id, input.userId));
+    const actor = await userActor(tx, input.userId);
+    await recordEvent(tx, {
+      companyId: pending.companyId,
+      actor,
+      subject: { type: 'user', id: input.userId, name: actor.name },
+      action: 'user.activate',
+      outcome: 'succeeded',
+      detail: { email: pending.email },
+      at: now,
+    });
     return true;
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from '../../src/api/contract/users';
 import type { Db, Tx } from '../db/client';
 import { preparedOnce } from '../db/prepared';
@@ -25,10 +25,13 @@ export interface SessionCaller {
   mustResetPassword: boolean;
 }
 
-/** Inserts an unverified session; the caller attaches its one-time code in the same transaction. */
+/**
+ * Inserts an unverified session; the caller attaches its one-time code in the same transaction.
+ * `address` is the client's IP address, kept to tell a sign-in from a new place.
+ */
 export async function insertSession(
   tx: Tx,
-  input: { userId: number; rememberMe: boolean; now: Date },
+  input: { userId: number; rememberMe: boolean; now: Date; address?: string | null },
 ): Promise<{ sessionId: number; token: string }> {
   const token = newSecretToken();
   const ttl = input.rememberMe ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
@@ -40,10 +43,41 @@ export async function insertSession(
       rememberMe: input.rememberMe,
       expiresAt: new Date(input.now.getTime() + ttl),
       lastSeenAt: input.now,
+      ipAddress: input.address ?? null,
       createdAt: input.now,
     })
     .returning({ id: sessions.id });
   return { sessionId: row!.id, token };
+}
+
+/**
+ * The address of a session just verified when the user has never signed in from it before (no
+ * other verified session of theirs has it), with the user's company; else undefined. Sessions
+ * older than the address column have none, so a user's first sign-in after it counts as new.
+ */
+export async function newSignInAddress(
+  tx: Tx,
+  session: { sessionId: number; userId: number },
+): Promise<{ address: string; companyId: number } | undefined> {
+  const [row] = await tx
+    .select({ address: sessions.ipAddress, companyId: users.companyId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, session.sessionId));
+  if (!row?.address) return undefined;
+  const [seen] = await tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, session.userId),
+        eq(sessions.ipAddress, row.address),
+        isNotNull(sessions.verifiedAt),
+        ne(sessions.id, session.sessionId),
+      ),
+    )
+    .limit(1);
+  return seen ? undefined : { address: row.address, companyId: row.companyId };
 }
 
 const sessionColumns = {

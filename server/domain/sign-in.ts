@@ -2,9 +2,11 @@ import type { User } from '../../src/api/contract/users';
 import { signInCodeMail } from '../mail/templates';
 import type { ApiDeps } from '../routes/deps';
 import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from './login-throttle';
+import { userActor } from './events/actor';
+import { recordEvent } from './events/record';
 import { attachCode, checkCode, newCode, type CodeCheck } from './one-time-codes';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
-import { insertSession } from './sessions';
+import { insertSession, newSignInAddress } from './sessions';
 import { issueUserToken } from './user-tokens';
 import { DEFAULT_BRAND, findUserByEmail, findUserProfile } from './users-repository';
 
@@ -18,10 +20,11 @@ export type SignInResult =
 /**
  * Email + password -> an unverified session whose one-time code is e-mailed. An unknown address,
  * a wrong password and an account never activated cost the same argon2 work and get one answer.
+ * `address` (the client's IP) is kept on the session; see `verifySignInCode`.
  */
 export async function signIn(
   deps: Deps,
-  input: { email: string; password: string; rememberMe: boolean },
+  input: { email: string; password: string; rememberMe: boolean; address: string },
 ): Promise<SignInResult> {
   const { db, config } = deps;
   const limits = config.rateLimits;
@@ -45,6 +48,7 @@ export async function signIn(
     const created = await insertSession(tx, {
       userId: account.id,
       rememberMe: input.rememberMe,
+      address: input.address,
       now,
     });
     await attachCode(tx, { sessionId: created.sessionId, code, appSecret: config.appSecret, now });
@@ -61,7 +65,9 @@ export type CodeResult =
 
 /**
  * The one-time code of a pending session. A user who must change their password receives a fresh
- * reset key here, once the code has proven they hold the mailbox.
+ * reset key here, once the code has proven they hold the mailbox. A sign-in from an address the
+ * user never signed in from is logged (`session.new-address`) here, not at the password: only a
+ * completed sign-in counts, and an address is known once the code has been given from it.
  */
 export async function verifySignInCode(
   deps: Pick<Deps, 'db' | 'clock' | 'config'>,
@@ -79,6 +85,19 @@ export async function verifySignInCode(
     const user = (await findUserProfile(tx, input.userId))!;
     if (user.forcePasswordReset) {
       user.resetKey = await issueUserToken(tx, { userId: user.id, kind: 'reset', now });
+    }
+    const fresh = await newSignInAddress(tx, input);
+    if (fresh) {
+      const actor = await userActor(tx, input.userId);
+      await recordEvent(tx, {
+        companyId: fresh.companyId,
+        actor,
+        subject: { type: 'session', id: input.sessionId, name: actor.name },
+        action: 'session.new-address',
+        outcome: 'succeeded',
+        detail: { address: fresh.address },
+        at: now,
+      });
     }
     return { outcome, user };
   });

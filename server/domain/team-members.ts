@@ -6,11 +6,14 @@ import type { Db, Tx } from '../db/client';
 import { roles, teamMembers, teams, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../http-error';
 import { requireTeamPermission, type Caller } from './access';
+import { userActor } from './events/actor';
+import { recordMembership, recordRoleChanges, roleNamer } from './identity-events';
 import { boundedCount, containsPattern, keptCount, oneOf, pageWithTotal } from './list-paging';
 
 /**
  * Who is in a team and with which role: the member lists, adding and removing members, and role
- * changes. The caller's right on the team is checked inside the same transaction as the write.
+ * changes. The caller's right on the team is checked inside the same transaction as the write,
+ * and the change is logged (`team.member.*`, the team as the subject) in it too.
  */
 
 /** "First Last"; invited users have no names until activation, so their address stands in. */
@@ -95,14 +98,15 @@ export function listRoles(db: Db): Promise<Role[]> {
 
 /**
  * Holds the team row (key share) until the transaction ends, so that a concurrent delete waits
- * instead of breaking the membership write's foreign key.
+ * instead of breaking the membership write's foreign key. Answers the team, for the log.
  */
 async function lockTeam(tx: Tx, caller: Caller, teamId: number) {
-  await tx
-    .select({ id: teams.id })
+  const [team] = await tx
+    .select({ id: teams.id, name: teams.name })
     .from(teams)
     .where(and(eq(teams.id, teamId), eq(teams.companyId, caller.companyId)))
     .for('key share');
+  return team;
 }
 
 /**
@@ -112,13 +116,13 @@ async function lockTeam(tx: Tx, caller: Caller, teamId: number) {
 export async function addTeamMember(
   db: Db,
   caller: Caller,
-  input: { teamId: number; userId: number; roleId?: number | undefined },
+  input: { teamId: number; userId: number; roleId?: number | undefined; now: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockTeam(tx, caller, input.teamId);
+    const team = await lockTeam(tx, caller, input.teamId);
     await requireTeamPermission(tx, caller, input.teamId, 'team.members');
     const [user] = await tx
-      .select({ id: users.id, isAdmin: users.isAdmin })
+      .select({ id: users.id, isAdmin: users.isAdmin, name: memberName })
       .from(users)
       .where(and(eq(users.id, input.userId), eq(users.companyId, caller.companyId)))
       .for('key share');
@@ -130,6 +134,16 @@ export async function addTeamMember(
       .onConflictDoNothing()
       .returning({ userId: teamMembers.userId });
     if (added.length === 0) throw conflict(teamMessages.alreadyMember);
+    const roleName = await roleNamer(tx);
+    await recordMembership(tx, {
+      companyId: caller.companyId,
+      actor: await userActor(tx, caller.userId),
+      action: 'team.member.add',
+      // Found: requireTeamPermission answered 404 otherwise.
+      team: team!,
+      member: { userId: user.id, userName: user.name, role: roleName(roleId) },
+      at: input.now,
+    });
   });
 }
 
@@ -137,37 +151,54 @@ export async function addTeamMember(
 export async function removeTeamMember(
   db: Db,
   caller: Caller,
-  input: { teamId: number; userId: number },
+  input: { teamId: number; userId: number; now: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await requireTeamPermission(tx, caller, input.teamId, 'team.members');
     const removed = await tx
       .delete(teamMembers)
       .where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, input.userId)))
-      .returning({ userId: teamMembers.userId });
-    if (removed.length === 0) throw notFound(teamMessages.notMember);
+      .returning({ userId: teamMembers.userId, roleId: teamMembers.roleId });
+    if (!removed[0]) throw notFound(teamMessages.notMember);
+    const [names] = await tx
+      .select({ team: teams.name, user: memberName })
+      .from(teams)
+      .innerJoin(users, eq(users.id, input.userId))
+      .where(eq(teams.id, input.teamId));
+    const roleName = await roleNamer(tx);
+    await recordMembership(tx, {
+      companyId: caller.companyId,
+      actor: await userActor(tx, caller.userId),
+      action: 'team.member.remove',
+      team: { id: input.teamId, name: names!.team },
+      member: { userId: input.userId, userName: names!.user, role: roleName(removed[0].roleId) },
+      at: input.now,
+    });
   });
 }
 
 /**
  * Needs `team.members`. Sets the roles of several members at once, all or none: every user must be
  * a member and none may hold the fixed Admin role. A user named twice gets the last role given.
+ * Logs `team.member.role` for each member whose role changed.
  */
 export async function assignTeamRoles(
   db: Db,
   caller: Caller,
   teamId: number,
   assignments: { userId: number; roleId: number }[],
+  now: Date,
 ): Promise<void> {
   const wanted = new Map(assignments.map(({ userId, roleId }) => [userId, roleId]));
   const userIds = [...wanted.keys()];
   await db.transaction(async (tx) => {
     await requireTeamPermission(tx, caller, teamId, 'team.members');
     const members = await tx
-      .select({ userId: teamMembers.userId, roleId: teamMembers.roleId })
+      .select({ userId: teamMembers.userId, roleId: teamMembers.roleId, name: memberName })
       .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.userId))
       .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds)))
-      .for('update');
+      .for('update', { of: teamMembers });
     if (members.length !== userIds.length) throw notFound(teamMessages.notMember);
     if (members.some((member) => member.roleId === ROLE.admin)) {
       throw forbidden(roleMessages.adminMembershipFixed);
@@ -184,6 +215,7 @@ export async function assignTeamRoles(
       .update(teamMembers)
       .set({ roleId: newRole })
       .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, userIds)));
+    await recordRoleChanges(tx, caller, { teamId, members, wanted, now });
   });
 }
 
@@ -191,5 +223,12 @@ export async function assignTeamRoles(
 export const setTeamMemberRole = (
   db: Db,
   caller: Caller,
-  input: { teamId: number; userId: number; roleId: number },
-) => assignTeamRoles(db, caller, input.teamId, [{ userId: input.userId, roleId: input.roleId }]);
+  input: { teamId: number; userId: number; roleId: number; now: Date },
+) =>
+  assignTeamRoles(
+    db,
+    caller,
+    input.teamId,
+    [{ userId: input.userId, roleId: input.roleId }],
+    input.now,
+  );

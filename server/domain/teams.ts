@@ -12,6 +12,8 @@ import { conflict, notFound } from '../http-error';
 import { requireAdmin, requireTeamPermission, teamRoleOf, type Caller } from './access';
 import { listTeamMembersPage } from './team-members';
 import { isUniqueViolation } from '../db/errors';
+import { userActor } from './events/actor';
+import { recordTeamEvent } from './identity-events';
 import { boundedCount, containsPattern, keptCount, pageCount } from './list-paging';
 
 /**
@@ -132,7 +134,7 @@ export async function findTeamDetails(
   };
 }
 
-/** Admins only. The creator is not made a member: Admins see every team anyway. */
+/** Admins only. The creator is not made a member: Admins see every team anyway. Logs `team.create`. */
 export async function createTeam(
   db: Db,
   caller: Caller,
@@ -161,12 +163,22 @@ export async function createTeam(
           updatedAt: input.now,
         })
         .returning({ id: teams.id });
+      await recordTeamEvent(tx, {
+        companyId: caller.companyId,
+        actor: await userActor(tx, caller.userId),
+        team: { id: team!.id, name: input.name },
+        action: 'team.create',
+        at: input.now,
+      });
       return team!.id;
     }),
   );
 }
 
-/** Needs `team.rename`. Renaming a team to its own name (in any case) is not a conflict. */
+/**
+ * Needs `team.rename`. Renaming a team to its own name (in any case) is not a conflict. Logs
+ * `team.rename` under the new name, unless the name did not change at all.
+ */
 export async function renameTeam(
   db: Db,
   caller: Caller,
@@ -175,12 +187,20 @@ export async function renameTeam(
   await withUniqueTeamName(() =>
     db.transaction(async (tx) => {
       await requireTeamPermission(tx, caller, input.teamId, 'team.rename');
-      const renamed = await tx
-        .update(teams)
-        .set({ name: input.name, updatedAt: input.now })
-        .where(and(eq(teams.id, input.teamId), eq(teams.companyId, caller.companyId)))
-        .returning({ id: teams.id });
-      if (renamed.length === 0) throw notFound(teamMessages.notFound);
+      const where = and(eq(teams.id, input.teamId), eq(teams.companyId, caller.companyId));
+      // Locked: a concurrent rename must not make this event's `from` wrong.
+      const [before] = await tx.select({ name: teams.name }).from(teams).where(where).for('update');
+      if (!before) throw notFound(teamMessages.notFound);
+      await tx.update(teams).set({ name: input.name, updatedAt: input.now }).where(where);
+      if (before.name === input.name) return;
+      await recordTeamEvent(tx, {
+        companyId: caller.companyId,
+        actor: await userActor(tx, caller.userId),
+        team: { id: input.teamId, name: input.name },
+        action: 'team.rename',
+        detail: { from: before.name, to: input.name },
+        at: input.now,
+      });
     }),
   );
 }
@@ -188,9 +208,14 @@ export async function renameTeam(
 /**
  * A team the caller cannot see is 404 before the Admin rule answers 403. The foreign keys do the
  * rest in the same statement: memberships go, the team's VMs become unassigned and its child teams
- * lose their parent.
+ * lose their parent. Logs `team.delete` alone: its members' removal goes without saying.
  */
-export async function deleteTeam(db: Db, caller: Caller, teamId: number): Promise<void> {
+export async function deleteTeam(
+  db: Db,
+  caller: Caller,
+  input: { teamId: number; now: Date },
+): Promise<void> {
+  const { teamId } = input;
   await db.transaction(async (tx) => {
     if ((await teamRoleOf(tx, caller, teamId)) === undefined) {
       throw notFound(teamMessages.notFound);
@@ -199,7 +224,14 @@ export async function deleteTeam(db: Db, caller: Caller, teamId: number): Promis
     const deleted = await tx
       .delete(teams)
       .where(and(eq(teams.id, teamId), eq(teams.companyId, caller.companyId)))
-      .returning({ id: teams.id });
-    if (deleted.length === 0) throw notFound(teamMessages.notFound);
+      .returning({ id: teams.id, name: teams.name });
+    if (!deleted[0]) throw notFound(teamMessages.notFound);
+    await recordTeamEvent(tx, {
+      companyId: caller.companyId,
+      actor: await userActor(tx, caller.userId),
+      team: deleted[0],
+      action: 'team.delete',
+      at: input.now,
+    });
   });
 }

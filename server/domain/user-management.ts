@@ -2,12 +2,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { permissionMessages } from '../../src/api/contract/permissions';
 import { ROLE, type RoleId } from '../../src/api/contract/roles';
 import { userMessages } from '../../src/api/contract/users';
+import type { Tx } from '../db/client';
 import { companies, teamMembers, teams, users } from '../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../http-error';
 import type { ApiDeps } from '../routes/deps';
 import { requireAdmin, type Caller } from './access';
 import { sendActivationLink } from './account-activation';
 import { isUniqueViolation } from '../db/errors';
+import { userActor } from './events/actor';
+import { recordEvent } from './events/record';
+import { recordMembership, roleNamer, userName } from './identity-events';
 
 /**
  * Changes to the company's users: Admins invite (create) and delete them; a user renames themself
@@ -28,7 +32,8 @@ export interface NewUser {
 /**
  * Creates an account waiting for activation, with its team memberships, in one transaction; the
  * invitation (an activation link) is e-mailed once the rows are committed. An unknown team, or a
- * team of another company, answers 404 naming `teamIds` and creates nothing.
+ * team of another company, answers 404 naming `teamIds` and creates nothing. Logs `user.invite`,
+ * and `team.member.add` in each team, whose members see only their teams' events.
  */
 export async function inviteUser(deps: Deps, caller: Caller, input: NewUser): Promise<number> {
   requireAdmin(caller);
@@ -38,16 +43,17 @@ export async function inviteUser(deps: Deps, caller: Caller, input: NewUser): Pr
   let id: number;
   try {
     id = await deps.db.transaction(async (tx) => {
-      if (teamIds.length > 0) {
-        const found = await tx
-          .select({ id: teams.id })
-          .from(teams)
-          .where(and(eq(teams.companyId, caller.companyId), inArray(teams.id, teamIds)))
-          // Locked so that no team can be deleted before the memberships point at it.
-          .for('key share');
-        if (found.length !== teamIds.length) {
-          throw new HttpError(404, userMessages.teamNotFound, 'teamIds');
-        }
+      const found =
+        teamIds.length === 0
+          ? []
+          : await tx
+              .select({ id: teams.id, name: teams.name })
+              .from(teams)
+              .where(and(eq(teams.companyId, caller.companyId), inArray(teams.id, teamIds)))
+              // Locked so that no team can be deleted before the memberships point at it.
+              .for('key share');
+      if (found.length !== teamIds.length) {
+        throw new HttpError(404, userMessages.teamNotFound, 'teamIds');
       }
       const [company] = await tx
         .select({ isResellerStaff: companies.isResellerStaff })
@@ -65,13 +71,14 @@ export async function inviteUser(deps: Deps, caller: Caller, input: NewUser): Pr
         })
         .returning({ id: users.id });
       const userId = user!.id;
+      // An Admin's role is fixed: each of their memberships carries the Admin role.
+      const roleId = isAdmin ? ROLE.admin : input.roleId;
       if (teamIds.length > 0) {
-        // An Admin's role is fixed: each of their memberships carries the Admin role.
-        const roleId = isAdmin ? ROLE.admin : input.roleId;
         await tx
           .insert(teamMembers)
           .values(teamIds.map((teamId) => ({ teamId, userId, roleId, createdAt: now })));
       }
+      await recordInvitation(tx, caller, { userId, email: input.email, roleId, teams: found, now });
       return userId;
     });
   } catch (error) {
@@ -81,6 +88,42 @@ export async function inviteUser(deps: Deps, caller: Caller, input: NewUser): Pr
   }
   deps.background.run('invitation e-mail', () => sendActivationLink(deps, input.email));
   return id;
+}
+
+async function recordInvitation(
+  tx: Tx,
+  caller: Caller,
+  input: {
+    userId: number;
+    email: string;
+    roleId: number;
+    teams: { id: number; name: string }[];
+    now: Date;
+  },
+) {
+  const actor = await userActor(tx, caller.userId);
+  const roleName = await roleNamer(tx);
+  const { companyId } = caller;
+  await recordEvent(tx, {
+    companyId,
+    actor,
+    subject: { type: 'user', id: input.userId, name: input.email },
+    action: 'user.invite',
+    outcome: 'succeeded',
+    detail: { email: input.email, role: roleName(input.roleId) },
+    at: input.now,
+  });
+  const member = { userId: input.userId, userName: input.email, role: roleName(input.roleId) };
+  for (const team of input.teams) {
+    await recordMembership(tx, {
+      companyId,
+      actor,
+      action: 'team.member.add',
+      team,
+      member,
+      at: input.now,
+    });
+  }
 }
 
 /** The caller renames themself; an Admin may rename any user of the company. */
@@ -100,18 +143,56 @@ export async function editUserNames(
 
 /**
  * Deletes a user of the company. Sessions, e-mailed tokens and team memberships go with the row
- * (ON DELETE CASCADE), so the user's sessions stop working at once.
+ * (ON DELETE CASCADE), so the user's sessions stop working at once. Logs `user.delete`, and
+ * `team.member.remove` in each team the user was in, for that team's members.
  */
 export async function deleteUser(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'clock'>,
   caller: Caller,
   userId: number,
 ): Promise<void> {
   requireAdmin(caller);
   if (userId === caller.userId) throw forbidden(userMessages.cannotDeleteSelf);
-  const deleted = await deps.db
-    .delete(users)
-    .where(and(eq(users.id, userId), eq(users.companyId, caller.companyId)))
-    .returning({ id: users.id });
-  if (deleted.length === 0) throw notFound(userMessages.notFound);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.companyId, caller.companyId)))
+      // Locked so that no membership is added between the read below and the delete.
+      .for('update');
+    if (!deleted) throw notFound(userMessages.notFound);
+    // Read before the delete: the cascade takes the memberships with the row.
+    const memberships = await tx
+      .select({ id: teams.id, name: teams.name, roleId: teamMembers.roleId })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(eq(teamMembers.userId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+
+    const actor = await userActor(tx, caller.userId);
+    const roleName = await roleNamer(tx);
+    const name = userName(deleted);
+    const { companyId } = caller;
+    await recordEvent(tx, {
+      companyId,
+      actor,
+      subject: { type: 'user', id: userId, name },
+      action: 'user.delete',
+      outcome: 'succeeded',
+      detail: { email: deleted.email },
+      at: now,
+    });
+    for (const { roleId, ...team } of memberships) {
+      const member = { userId, userName: name, role: roleName(roleId) };
+      await recordMembership(tx, {
+        companyId,
+        actor,
+        action: 'team.member.remove',
+        team,
+        member,
+        at: now,
+      });
+    }
+  });
 }

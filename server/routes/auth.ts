@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
       schema: { body: loginBody, response: { 200: loginResponse } },
     },
     async (request, reply) => {
-      const result = await signIn(deps, request.body);
+      const result = await signIn(deps, { ...request.body, address: request.ip });
       if (result.outcome === 'throttled') throw tooManyRequests(authMessages.accountThrottled);
       if (result.outcome === 'rejected') throw unauthorized(authMessages.invalidCredentials);
       request.log.info({ userId: result.user.id }, 'password accepted; sign-in code sent');

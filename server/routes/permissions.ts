@@ -27,7 +27,7 @@ export const permissionRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app,
     { schema: { body: assignPermissionsBody, response: { 200: assignPermissionsResponse } } },
     async (request) => {
       const { teamId, assignments } = request.body;
-      await assignTeamRoles(deps.db, caller(request), teamId, assignments);
+      await assignTeamRoles(deps.db, caller(request), teamId, assignments, deps.clock.now());
       return { data: null, message: permissionMessages.permissionsAssigned };
     },
   );

@@ -21,7 +21,10 @@ export const roleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
       schema: { body: updateUserRoleForTeamBody, response: { 200: updateUserRoleForTeamResponse } },
     },
     async (request) => {
-      await setTeamMemberRole(deps.db, caller(request), request.body);
+      await setTeamMemberRole(deps.db, caller(request), {
+        ...request.body,
+        now: deps.clock.now(),
+      });
       return { data: null, message: roleMessages.roleUpdated };
     },
   );

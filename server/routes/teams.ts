@@ -75,7 +75,7 @@ export const teamRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     '/addUser',
     { schema: { body: addTeamUserBody, response: { 200: teamActionResponse } } },
     async (request) => {
-      await addTeamMember(db, caller(request), request.body);
+      await addTeamMember(db, caller(request), { ...request.body, now: clock.now() });
       return { data: null, message: teamMessages.memberAdded };
     },
   );
@@ -84,7 +84,7 @@ export const teamRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     '/removeUser',
     { schema: { body: removeTeamUserBody, response: { 200: teamActionResponse } } },
     async (request) => {
-      await removeTeamMember(db, caller(request), request.body);
+      await removeTeamMember(db, caller(request), { ...request.body, now: clock.now() });
       return { data: null, message: teamMessages.memberRemoved };
     },
   );
@@ -94,7 +94,7 @@ export const teamRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     { schema: { body: deleteTeamBody, response: { 200: teamActionResponse } } },
     async (request) => {
       const { teamId } = request.body;
-      await deleteTeam(db, caller(request), teamId);
+      await deleteTeam(db, caller(request), { teamId, now: clock.now() });
       request.log.info({ teamId }, 'team deleted');
       return { data: null, message: teamMessages.deleted };
     },

@@ -1,6 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { companies, users } from '../../db/schema';
+import { OPERATOR } from '../events/actor';
+import { recordEvent } from '../events/record';
+import { ROLE } from '../../../src/api/contract/roles';
+import { roleNamer, userName } from '../identity-events';
 import { inBatches } from './outcome';
 import { flagDuplicates, importMessages, type RowErrors } from './validate';
 
@@ -54,7 +58,9 @@ export interface AdminAccount {
  * Creates each company's Admin whose e-mail has no account yet: not activated, no password,
  * waiting for the activation link. An existing account (checked to be of the same company) is
  * left as it is, and an Admin added by an earlier file under another e-mail stays an Admin.
- * Answers the e-mails of the accounts created.
+ * Answers the e-mails of the accounts created. Logs `user.invite` by the Operator (imports run
+ * with the operator token or the CLI) for each: the importers call this last, after every other
+ * write, as the log requires.
  */
 export async function addAdmins(
   tx: Tx,
@@ -63,19 +69,50 @@ export async function addAdmins(
   now: Date,
 ): Promise<Set<string>> {
   const missing = admins.filter((admin) => !accounts.has(admin.email));
-  await inBatches(missing, (batch) =>
-    tx.insert(users).values(
-      batch.map((admin) => ({
-        companyId: admin.companyId,
-        email: admin.email,
-        firstName: admin.firstName ?? '',
-        lastName: admin.lastName ?? '',
-        isAdmin: true,
-        isReseller: admin.isReseller,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    ),
-  );
+  const created: {
+    id: number;
+    companyId: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+  }[] = [];
+  await inBatches(missing, async (batch) => {
+    const rows = await tx
+      .insert(users)
+      .values(
+        batch.map((admin) => ({
+          companyId: admin.companyId,
+          email: admin.email,
+          firstName: admin.firstName ?? '',
+          lastName: admin.lastName ?? '',
+          isAdmin: true,
+          isReseller: admin.isReseller,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning({
+        id: users.id,
+        companyId: users.companyId,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      });
+    created.push(...rows);
+  });
+  // By company: the log's commit locks are then taken in one order by every import.
+  created.sort((a, b) => a.companyId - b.companyId || a.id - b.id);
+  const role = (await roleNamer(tx))(ROLE.admin);
+  for (const user of created) {
+    await recordEvent(tx, {
+      companyId: user.companyId,
+      actor: OPERATOR,
+      subject: { type: 'user', id: user.id, name: userName(user) },
+      action: 'user.invite',
+      outcome: 'succeeded',
+      detail: { email: user.email, role },
+      at: now,
+    });
+  }
   return new Set(missing.map((admin) => admin.email));
 }
