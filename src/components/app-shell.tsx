@@ -2,6 +2,7 @@ import { AppShell, Box, Burger, Group, Tooltip } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { User } from '../api/contract/users';
+import { LiveIndicator } from '../live/live-indicator';
 import { BrandLogo, useBranding } from './branding';
 import { LoadingBar } from './loading-bar';
 import { Sidebar } from './sidebar';
@@ -39,6 +40,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
   return (
     <Tooltip.Group openDelay={700} closeDelay={300}>
       <LoadingBar />
+      <LiveIndicator />
       <AppShell
         header={{ height: HEADER_HEIGHT, collapsed: isDesktop }}
         navbar={{

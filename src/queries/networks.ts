@@ -15,6 +15,7 @@ import {
   removeNetworkInterface,
   updateNetwork,
 } from '../api/networks';
+import { isLive } from '../live/stream-state';
 import { vmKeys } from './vms';
 
 export const networkKeys = {
@@ -58,15 +59,16 @@ export const networkQueries = {
       staleTime: 60_000,
     }),
   /**
-   * A VM's interfaces. Polled while one is being attached or detached, and while the screen waits
-   * for an operation it started (`waiting`: a public IP to appear or go). A failed refresh stops
-   * the polling; the query cache toasts it once.
+   * A VM's interfaces. While the live stream is down, polled while one is being attached or
+   * detached, and while the screen waits for an operation it started (`waiting`: a public IP to
+   * appear or go). A failed refresh stops the polling; the query cache toasts it once.
    */
   adapters: (vmId: number, waiting = false) =>
     queryOptions({
       queryKey: networkKeys.adaptersOf(vmId),
       queryFn: () => listNetAdapters(vmId),
       refetchInterval: (query) =>
+        !isLive() &&
         query.state.status !== 'error' &&
         (waiting || (query.state.data?.some(adapterIsMoving) ?? false))
           ? INTERFACE_POLL_MS

@@ -29,6 +29,7 @@ import {
   startVm,
   stopVm,
 } from '../api/vms';
+import { isLive } from '../live/stream-state';
 
 export const vmKeys = {
   all: ['vms'] as const,
@@ -113,14 +114,15 @@ export const catalogQueries = {
 export const VM_STATUS_POLL_MS = 2_500;
 
 /**
- * Polls while something is in transition, so statuses move on screen without a manual refresh. A
- * failed refresh stops the polling (the query cache toasts it once); Refresh starts it again.
+ * While the live stream is down, polls what is in transition, so statuses still move on screen
+ * without a manual refresh (with the stream up, its events do it). A failed refresh stops the
+ * polling (the query cache toasts it once); Refresh starts it again.
  */
 const pollWhile = <T>(
   state: { status: string; data: T | undefined },
   moving: (data: T) => boolean,
 ) =>
-  state.status !== 'error' && state.data !== undefined && moving(state.data)
+  !isLive() && state.status !== 'error' && state.data !== undefined && moving(state.data)
     ? VM_STATUS_POLL_MS
     : false;
 

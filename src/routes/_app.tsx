@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppLayout } from '../components/app-shell';
+import { useLiveEvents } from '../live/use-live-events';
 import { authQueries } from '../queries/auth';
 import { requireAuth } from './-components/require-auth';
 
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/_app')({
 function ProtectedLayout() {
   // beforeLoad has put the signed-in user in the cache; this reads it (and its refreshes).
   const { data } = useSuspenseQuery(authQueries.check());
+  useLiveEvents(data.user.id);
   return (
     <AppLayout user={data.user}>
       <Outlet />

@@ -139,9 +139,9 @@ export function serveInterfaces({
   };
 }
 
-/** The rows of the (one) interface table, as shown under any open dialog. */
+/** The rows of the interface table, as shown under any open dialog. */
 export const interfaceRows = () =>
-  within(screen.getByRole('table', { hidden: true }))
+  within(screen.getByRole('table', { hidden: true, name: 'Network Interfaces' }))
     .getAllByRole('row', { hidden: true })
     .slice(1);
 

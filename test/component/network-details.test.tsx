@@ -60,7 +60,7 @@ describe('Network details', { timeout: 15_000 }, () => {
       '1',
     );
 
-    const vmsTable = await screen.findByRole('table');
+    const vmsTable = await screen.findByRole('table', { name: 'Connected VMs' });
     await within(vmsTable).findByText('web-01');
     const rows = within(vmsTable).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([

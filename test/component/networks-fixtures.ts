@@ -1,3 +1,4 @@
+import { serveActivity } from './activity-fixtures';
 import type { CombinedRegion } from '../../src/api/contract/vms';
 import type {
   CidrDetails,
@@ -128,6 +129,7 @@ export const aCustomNetwork = (overrides: Partial<NetworkDetails> = {}) =>
  */
 export function serveNetwork(network: NetworkDetails = aNetwork(), vms: ConnectedVm[] = []) {
   let requests = 0;
+  serveActivity();
   server.use(
     http.get(api('networks/:id'), ({ params }) => {
       // networks/list and networks/getCIDRDetails fall through to their own handlers.

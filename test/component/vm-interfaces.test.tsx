@@ -19,7 +19,7 @@ afterEach(() => {
   act(() => notifications.clean());
 });
 
-const interfacesTable = () => screen.getByRole('table');
+const interfacesTable = () => screen.getByRole('table', { name: 'Network Interfaces' });
 
 describe('VM edit: the interface list', { timeout: 15_000 }, () => {
   it('lists each interface with its addresses, Not Configured or the NAT-enabled public IP', async () => {

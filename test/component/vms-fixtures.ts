@@ -1,4 +1,5 @@
 import type { Configuration, VmDetails, VmRow } from '../../src/api/contract/vms';
+import { serveActivity } from './activity-fixtures';
 import { api, fail, http, ok, server } from './msw';
 import { gate, type Recorded } from './teams-fixtures';
 
@@ -103,6 +104,7 @@ export function serveVm(details: VmDetails = aVmDetails()) {
   let current = details;
   let requests = 0;
   const held = gate();
+  serveActivity();
   server.use(
     // The VM pages list its interfaces: none, unless a test serves some (networks-fixtures).
     http.get(api('networks/listNetAdapters/:id'), () => ok([])),

@@ -2,8 +2,8 @@ import type { LookupItem } from '../../src/api/contract/vms';
 import { readCode, type Credentials } from './journey';
 import type { RunningServer } from './server-process';
 
-/** A verified API session of a running server, for journeys that need no browser. */
-export async function apiSession(server: RunningServer, credentials: Credentials) {
+/** The token of a verified session: password, then the e-mailed code. */
+export async function apiToken(server: RunningServer, credentials: Credentials) {
   const api = `${server.url}/api/v1`;
   const login = await fetch(`${api}/auth/login`, {
     method: 'POST',
@@ -12,6 +12,19 @@ export async function apiSession(server: RunningServer, credentials: Credentials
   });
   if (login.status !== 200) throw new Error(`login: ${login.status}`);
   const token = login.headers.get('authorization')!.replace(/^Bearer /, '');
+  const mfa = await fetch(`${api}/auth/mfa`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ code: await readCode(server, credentials.email) }),
+  });
+  if (mfa.status !== 200) throw new Error(`code: ${mfa.status}`);
+  return token;
+}
+
+/** A verified API session of a running server, for journeys that need no browser. */
+export async function apiSession(server: RunningServer, credentials: Credentials) {
+  const api = `${server.url}/api/v1`;
+  const token = await apiToken(server, credentials);
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${api}${path}`, {
       method,
@@ -25,7 +38,6 @@ export async function apiSession(server: RunningServer, credentials: Credentials
     if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
     return json.data;
   };
-  await call('POST', '/auth/mfa', { code: await readCode(server, credentials.email) });
   return call;
 }
 

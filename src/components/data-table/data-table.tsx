@@ -201,6 +201,7 @@ export function DataTable<TData extends RowData>({
       {(!error || pinned.length > 0) && (
         <Table.ScrollContainer minWidth={480}>
           <Table
+            aria-label={typeof title === 'string' ? title : undefined}
             verticalSpacing="sm"
             horizontalSpacing="md"
             highlightOnHover={!!onRowClick && rows.length > 0}

@@ -1,9 +1,14 @@
 import { Tabs } from '@mantine/core';
-import { IconChartBar, IconShoppingCart, IconUsersGroup } from '@tabler/icons-react';
+import { IconChartBar, IconHistory, IconShoppingCart, IconUsersGroup } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { z } from 'zod';
+import {
+  activityActorTypes,
+  activityOutcomes,
+  activitySubjectTypes,
+} from '../../api/contract/activity';
 import { tableSearchSchema } from '../../components/data-table/table-search';
 import { PageHeader } from '../../components/page-header';
 import { teamsListQuery, type TeamsTableState } from '../../components/teams-list-query';
@@ -12,15 +17,26 @@ import { authQueries } from '../../queries/auth';
 import { dashboardQueries } from '../../queries/dashboard';
 import { teamQueries } from '../../queries/teams';
 import { catalogQueries } from '../../queries/vms';
+import { CompanyActivity, type ActivityFilters } from './-components/company-activity';
 import { VmUsageTable } from './-components/vm-usage-table';
 
-const dashboardTabs = ['usage', 'teams'] as const;
+const dashboardTabs = ['usage', 'teams', 'activity'] as const;
 type DashboardTab = (typeof dashboardTabs)[number];
+
+const isoDay = z.iso.date().optional().catch(undefined);
 
 // The open tab and the list state of that tab (a link to a filtered tab opens it as it was).
 const dashboardSearch = tableSearchSchema(['name'], 'name.asc')
   .pick({ page: true, search: true })
-  .extend({ tab: z.enum(dashboardTabs).catch('usage').default('usage') });
+  .extend({
+    tab: z.enum(dashboardTabs).catch('usage').default('usage'),
+    // The Activity tab's filters.
+    subjectType: z.enum(activitySubjectTypes).optional().catch(undefined),
+    actorType: z.enum(activityActorTypes).optional().catch(undefined),
+    outcome: z.enum(activityOutcomes).optional().catch(undefined),
+    from: isoDay,
+    to: isoDay,
+  });
 
 export const Route = createFileRoute('/_app/')({
   validateSearch: dashboardSearch,
@@ -32,7 +48,7 @@ export const Route = createFileRoute('/_app/')({
     if (deps.tab === 'usage') {
       void queryClient.prefetchQuery(dashboardQueries.usage());
       void queryClient.prefetchQuery(catalogQueries.configurations());
-    } else {
+    } else if (deps.tab === 'teams') {
       void queryClient.prefetchQuery(teamQueries.list(teamsListQuery(deps)));
     }
   },
@@ -40,12 +56,19 @@ export const Route = createFileRoute('/_app/')({
 });
 
 function DashboardPage() {
-  const { tab, page, search } = Route.useSearch();
+  const { tab: asked, page, search, ...activityFilters } = Route.useSearch();
   const navigate = Route.useNavigate();
   const { data: auth } = useSuspenseQuery(authQueries.check());
+  // The company's history is for Admins: anyone else asking for it sees the usage.
+  const tab = asked === 'activity' && !auth.user.isAdmin ? 'usage' : asked;
 
   const updateTeams = useCallback(
     (patch: Partial<TeamsTableState>, { replace }: { replace: boolean }) =>
+      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace }),
+    [navigate],
+  );
+  const updateActivity = useCallback(
+    (patch: Partial<ActivityFilters>, { replace }: { replace: boolean }) =>
       void navigate({ search: (prev) => ({ ...prev, ...patch }), replace }),
     [navigate],
   );
@@ -79,6 +102,11 @@ function DashboardPage() {
           <Tabs.Tab value="teams" leftSection={<IconUsersGroup size={16} aria-hidden />}>
             Teams
           </Tabs.Tab>
+          {auth.user.isAdmin && (
+            <Tabs.Tab value="activity" leftSection={<IconHistory size={16} aria-hidden />}>
+              Activity
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="usage">
           <VmUsageTable
@@ -91,6 +119,14 @@ function DashboardPage() {
         <Tabs.Panel value="teams">
           <TeamsTable state={{ page, search }} onStateChange={updateTeams} />
         </Tabs.Panel>
+        {auth.user.isAdmin && (
+          <Tabs.Panel value="activity">
+            <CompanyActivity
+              filters={{ page, search, ...activityFilters }}
+              onChange={updateActivity}
+            />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </>
   );

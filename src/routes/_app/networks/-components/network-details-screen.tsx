@@ -9,6 +9,7 @@ import { errorMessage, networkErrorLeads } from '../../../../components/error-te
 import { PageHeader } from '../../../../components/page-header';
 import { authQueries } from '../../../../queries/auth';
 import { networkQueries } from '../../../../queries/networks';
+import { ActivityCard } from '../../../../components/activity/activity-card';
 import { ConnectedVms } from './connected-vms';
 import { DeleteNetworkDialog } from './delete-network-dialog';
 import { NetworkInfoCard } from './network-info-card';
@@ -58,6 +59,7 @@ export function NetworkDetailsScreen({ id }: { id: number }) {
           </Grid.Col>
         </Grid>
         <ConnectedVms networkId={id} />
+        <ActivityCard filter={{ networkId: id }} />
       </Stack>
     </>
   );

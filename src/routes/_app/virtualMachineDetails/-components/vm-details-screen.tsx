@@ -2,6 +2,7 @@ import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { ActivityCard } from '../../../../components/activity/activity-card';
 import { PageHeader } from '../../../../components/page-header';
 import { StatusBadge } from '../../../../components/status-badge';
 import { networkKeys } from '../../../../queries/networks';
@@ -55,6 +56,7 @@ export function VmDetailsScreen({ id }: { id: number }) {
         />
         <VmUsage usage={details.usage} />
         <VmInterfacesList vmId={id} />
+        <ActivityCard filter={{ subjectType: 'vm', subjectId: id }} />
       </Stack>
     </>
   );
