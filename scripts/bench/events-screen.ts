@@ -72,6 +72,8 @@ async function main() {
     await adminPage.goto(`${server.url}/virtualMachineDetails/${vmId}`);
     await adminPage.getByRole('heading', { name: 'live' }).waitFor();
     await watchStatus(adminPage);
+    // The stream opens with the page; the changes start once it has surely done so.
+    await adminPage.waitForTimeout(1_000);
 
     const seen = async (wanted: string) => {
       const deadline = Date.now() + 30_000;

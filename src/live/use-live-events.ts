@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { subscribeToEvents, type StreamState } from '../api/events';
 import { notify } from '../components/notify';
@@ -15,12 +16,13 @@ import { streamState } from './stream-state';
  */
 export function useLiveEvents(userId: number) {
   const queryClient = useQueryClient();
+  const router = useRouter();
   useEffect(() => {
     let previous: StreamState = streamState.get();
     const unsubscribe = subscribeToEvents({
       onEvent(event) {
         applyEvent(queryClient, event);
-        const toast = operationToast(event, userId, window.location.pathname);
+        const toast = operationToast(event, userId, router.state.location.pathname);
         if (toast) notify(toast.message, { type: toast.type, duration: 6000 });
       },
       onState(state) {
@@ -39,5 +41,5 @@ export function useLiveEvents(userId: number) {
       unsubscribe();
       streamState.set('off');
     };
-  }, [queryClient, userId]);
+  }, [queryClient, router, userId]);
 }
