@@ -12,5 +12,8 @@ export const verifyCode = (code: string) =>
 export const checkAuth = () =>
   request('get', 'auth/check', checkResponse, { suppressUnauthorized: true }).then((r) => r.data);
 
+/** The same check as any other call: a session that is gone leads to the sign-in page. */
+export const recheckSession = () => request('get', 'auth/check', checkResponse).then((r) => r.data);
+
 export const logout = () =>
   request('post', 'auth/logout', emptyEnvelope, { suppressUnauthorized: true });

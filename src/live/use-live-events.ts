@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { recheckSession } from '../api/auth';
 import { subscribeToEvents, type StreamState } from '../api/events';
 import { notify } from '../components/notify';
 import { networkKeys } from '../queries/networks';
@@ -27,8 +28,11 @@ export function useLiveEvents(userId: number) {
       },
       onState(state) {
         streamState.set(state);
-        // Fetched again now so that each query decides afresh whether to poll.
         if (state === 'down' && previous === 'live') {
+          // A stream ends with its session (signed out elsewhere, say): the check finds out, and
+          // a session that is gone leads to the sign-in page.
+          recheckSession().catch(() => undefined);
+          // Fetched again now so that each query decides afresh whether to poll.
           void queryClient.invalidateQueries({ queryKey: vmKeys.all });
           void queryClient.invalidateQueries({ queryKey: networkKeys.adapters() });
         }

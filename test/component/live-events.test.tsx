@@ -4,7 +4,8 @@ import { LIVE_PAUSED } from '../../src/live/live-indicator';
 import { anEvent } from './activity-fixtures';
 import { FakeEventSource, installEventSource } from './fake-event-source';
 import { serveNetworks, serveRegions } from './networks-fixtures';
-import { renderApp } from './render';
+import { api, fail, http, server } from './msw';
+import { locationOf, renderApp } from './render';
 import { serveTeams, signIn } from './teams-fixtures';
 import { aVmDetails, serveVm, serveVms } from './vms-fixtures';
 
@@ -89,6 +90,17 @@ describe('live events', { timeout: 15_000 }, () => {
     first.drop(true);
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), { timeout: 4_000 });
     expect(FakeEventSource.latest().url).toMatch(/\/api\/v1\/events\?lastEventId=41$/);
+  });
+
+  it('goes to the sign-in page when the stream ended because the session did', async () => {
+    signIn();
+    serveVm();
+    const { router } = await renderApp('/virtualMachineDetails/12');
+    await statusShown('Running');
+    FakeEventSource.latest().open();
+    server.use(http.get(api('auth/check'), () => fail(401, 'Not authenticated')));
+    FakeEventSource.latest().drop(true);
+    await waitFor(() => expect(locationOf(router)).toBe('/login'));
   });
 
   it('toasts an operation of mine that failed while I was on another page, with the reason', async () => {
