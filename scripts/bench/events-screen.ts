@@ -98,24 +98,23 @@ async function main() {
     }
 
     const screen = await screenChanges(adminPage);
-    const history = await admin<{ data: ActivityEvent[] }>(
-      'GET',
-      `/activity/list?subjectType=vm&subjectId=${vmId}&sortDescending=false&rowsPerPage=100&page=1`,
-    );
-    const events = [...history.data];
-    for (let page = 2; events.length < 4 * CHANGES; page += 1) {
-      const more = await admin<{ data: ActivityEvent[] }>(
+    const events: ActivityEvent[] = [];
+    for (let page = 1; ; page += 1) {
+      const { data } = await admin<{ data: ActivityEvent[] }>(
         'GET',
         `/activity/list?subjectType=vm&subjectId=${vmId}&sortDescending=false&rowsPerPage=100&page=${page}`,
       );
-      if (more.data.length === 0) break;
-      events.push(...more.data);
+      events.push(...data);
+      if (data.length < 100) break;
     }
+    // Only what happened while the second browser watched (not the VM's provisioning).
+    const watchedFrom = screen[0]!.at;
     const delays = (by: 'system' | 'user') => {
       const changes = events.filter(
         (e) =>
           e.action === 'vm.status' &&
           e.actor.type === by &&
+          Date.parse(String(e.occurredAt)) >= watchedFrom &&
           ['Stopping', 'Stopped', 'Starting', 'Running'].includes(String(e.detail.to)),
       );
       // Each change is the first time the screen showed its status after it happened.
@@ -125,8 +124,7 @@ async function main() {
           const shown = screen.find((s) => s.status === e.detail.to && s.at >= at);
           return shown ? shown.at - at : undefined;
         })
-        .filter((d): d is number => d !== undefined)
-        .slice(-CHANGES);
+        .filter((d): d is number => d !== undefined);
     };
     const engine = delays('system');
     const requested = delays('user');
