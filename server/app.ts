@@ -19,6 +19,7 @@ import { requestSerializer } from './log-serializers';
 import { registerConsole } from './plugins/console';
 import { registerConsoleGateway } from './plugins/console-gateway';
 import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { createEventHub } from './domain/events/hub';
 import { createEventStreams } from './domain/events/streams';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps) {
   // Before the server closes: an open stream would keep it waiting for ever.
   app.addHook('preClose', () => streams.close());
   app.addHook('onClose', () => hub.close());
+  await registerOpenApi(app, { apiPrefix, basePath: config.basePath });
   await app.register(apiRoutes, {
     prefix: apiPrefix,
     deps: {

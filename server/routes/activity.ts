@@ -22,7 +22,15 @@ export const activityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
 
   app.get(
     '/events',
-    { schema: { querystring: z.object({ lastEventId: eventId.optional() }) } },
+    {
+      schema: {
+        description:
+          'Server-Sent Events (text/event-stream): `id: <event id>`, `event: activity`, `data: <the ' +
+          'event as GET /activity/list answers it>`, a `: heartbeat` comment every 15 s. Resumes ' +
+          'after `Last-Event-ID` (or `lastEventId`); at most 8 streams a user.',
+        querystring: z.object({ lastEventId: eventId.optional() }),
+      },
+    },
     async (request, reply) => {
       // EventSource sends the header when it reconnects; a first connection may name one itself.
       const header = request.headers['last-event-id'];
