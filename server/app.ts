@@ -86,6 +86,14 @@ export async function buildApp(deps: AppDeps) {
     );
     done();
   });
+  // Many clients send a JSON content type with no body (a DELETE, say): that is no body, not bad
+  // JSON. Anything else goes to Fastify's own parser (with its prototype-poisoning guards).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

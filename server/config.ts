@@ -103,11 +103,22 @@ function loadAppSecret(dataDir: string, fromEnv: string | undefined): string {
   return secret;
 }
 
+/** A setting the server cannot start with: said in one line, without a stack trace. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(`Configuration error: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment: ${problems.join('; ')}`);
+    const problems = parsed.error.issues.map((i) => {
+      const name = i.path.join('.');
+      return i.message.startsWith(name) ? i.message : `${name}: ${i.message}`;
+    });
+    throw new ConfigError(problems.join('; '));
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);

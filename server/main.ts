@@ -2,7 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp, defaultConsoleDir, loggerOptions } from './app';
 import { bootstrap } from './bootstrap';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { connectPglite, connectPostgres } from './db/client';
 import { systemClock } from './clock';
 import { createSecretBox } from './domain/secrets';
@@ -65,6 +65,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -328,3 +328,31 @@ describe('the body', () => {
     expect(res.statusCode).toBe(413);
   });
 });
+
+describe('empty optional fields (as CSV exports write them)', () => {
+  it('count as absent', async () => {
+    const res = await postImport('company', { items: [company('val-blank', { logoUrl: '' })] });
+    expect(res.statusCode).toBe(200);
+    const resellers = await postImport('reseller', {
+      items: [
+        reseller('val-blank-r', {
+          resellerName: ' ',
+          logoUrl: '',
+          tabLogoUrl: '',
+          orderUrls: { newCustomer: '', accountChanges: '' },
+        }),
+      ],
+    });
+    expect(resellers.statusCode).toBe(200);
+  });
+
+  it('still refuses a value that is there and wrong', async () => {
+    const res = await postImport('company', {
+      items: [company('val-bad-logo', { logoUrl: 'ftp://logo' })],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { index: 0, field: 'logoUrl', message: 'Must be an http(s) URL' },
+    ]);
+  });
+});

@@ -104,9 +104,38 @@ describe('POST /networks/create', () => {
     expect((await details(id)).cidrBlock).toBe('192.168.100.128/25');
   });
 
-  it('normalises a block with host bits set', async () => {
-    const id = await w.createNetwork(w.custom({ name: 'host bits', cidrBlock: '10.60.0.77/24' }));
-    expect((await details(id)).cidrBlock).toBe('10.60.0.0/24');
+  it.each([
+    [
+      '1.2.3.4/24',
+      'Use a private range: 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 or 100.64.0.0/10',
+    ],
+    [
+      '255.255.255.255/27',
+      'Use a private range: 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 or 100.64.0.0/10',
+    ],
+    [
+      '224.0.0.0/24',
+      'Use a private range: 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 or 100.64.0.0/10',
+    ],
+    [
+      '127.0.0.0/24',
+      'Use a private range: 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 or 100.64.0.0/10',
+    ],
+    [
+      '169.254.0.0/24',
+      'Use a private range: 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 or 100.64.0.0/10',
+    ],
+    ['10.0.0.0/2 2', 'Enter a CIDR block such as 10.0.0.0/24'],
+    ['10.60.0.77/24', 'Use the network address 10.60.0.0/24'],
+  ])('refuses %s, naming the field', async (cidrBlock, message) => {
+    const res = await w.call('admin', 'POST', '/networks/create', w.custom({ cidrBlock }));
+    expect(res.status).toBe(400);
+    expect(errorsOf(res)).toEqual([{ field: 'cidrBlock', message }]);
+  });
+
+  it('takes a block of the shared address space (RFC 6598)', async () => {
+    const id = await w.createNetwork(w.custom({ name: 'cgnat', cidrBlock: '100.64.8.0/24' }));
+    expect((await details(id)).cidrBlock).toBe('100.64.8.0/24');
   });
 
   it("answers 400 with the spec's messages, naming each field", async () => {

@@ -1,4 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
 import { loadConfig } from '../../server/config';
 import { startTestServer, type TestServer } from './harness';
 import { createCompany, createUser } from './seed';
@@ -8,11 +12,13 @@ import { bearer, signIn } from './sign-in';
 
 let server: TestServer;
 let token: string;
+let adminEmail: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   const { company } = await createCompany(server.database.db);
   const admin = await createUser(server.database.db, { companyId: company.id, isAdmin: true });
+  adminEmail = admin.email;
   ({ token } = await signIn(server, admin.email));
 });
 afterAll(() => server.close());
@@ -51,10 +57,20 @@ describe('ids beyond a 32-bit integer', () => {
 });
 
 describe('NUL characters', () => {
-  it('are ignored in searches', async () => {
-    const res = await call('GET', '/teams/list?search=%00');
-    expect(res.status).toBe(200);
-    expect((await call('GET', '/users/list?search=a%00')).status).toBe(200);
+  it('are refused in searches, naming the field', async () => {
+    for (const url of [
+      '/teams/list?search=%00',
+      '/users/list?search=a%00',
+      '/virtualMachines/list?search=%00',
+      '/networks/list?search=%00',
+      '/activity/list?search=%00',
+    ]) {
+      const res = await call('GET', url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.errors, url).toEqual([
+        { field: 'search', message: 'Must not contain a NUL character' },
+      ]);
+    }
   });
 
   it.each([
@@ -82,5 +98,54 @@ describe('OPERATOR_TOKEN', () => {
     expect(() => loadConfig({ OPERATOR_TOKEN: 'short', DATA_DIR: server.outboxDir })).toThrow(
       /OPERATOR_TOKEN must be at least 32 characters/,
     );
+  });
+
+  it('stops a starting server with one line naming the variable and the rule', () => {
+    const started = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, OPERATOR_TOKEN: 'x'.repeat(31), DATA_DIR: server.outboxDir },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr.trim()).toBe(
+      'Configuration error: OPERATOR_TOKEN must be at least 32 characters',
+    );
+  });
+});
+
+describe('a body past the 1 MB limit', () => {
+  it('answers 413 with the envelope and a message', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/teams/create',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ data: null, message: 'Request body is too large' });
+  });
+});
+
+describe('a JSON content type with no body', () => {
+  it('counts as no body on a route that takes none (DELETE /users/delete/:id)', async () => {
+    const [me] = await server.database.db.select().from(users).where(eq(users.email, adminEmail));
+    const doomed = await createUser(server.database.db, { companyId: me!.companyId });
+    const res = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/delete/${doomed.id}`,
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('still refuses a body that is not JSON', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/teams/create',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(res.statusCode).toBe(400);
   });
 });

@@ -39,6 +39,7 @@ export const pageQuery = z.object({
     .string()
     .trim()
     .max(200)
-    .default('')
-    .transform((value) => value.replaceAll(NUL, '')),
+    // NUL cannot be searched in PostgreSQL; a search for it would otherwise match everything.
+    .refine((value) => !value.includes(NUL), 'Must not contain a NUL character')
+    .default(''),
 });

@@ -28,7 +28,10 @@ const name = z
   .max(200)
   .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS);
 const url = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).max(2000);
-const optionalUrl = url.nullish();
+/** An optional field left empty (CSV exports write "") counts as absent. */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+const optionalUrl = blankAsAbsent(url.nullish());
 
 export const distributerItem = z.object({ externalId, name, email: emailSchema() });
 export const resellerItem = z.object({
@@ -36,13 +39,9 @@ export const resellerItem = z.object({
   distributerExternalId: externalIdOf('distributerExternalId'),
   name,
   email: emailSchema(),
-  resellerName: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS)
-    .nullish(),
+  resellerName: blankAsAbsent(
+    z.string().trim().min(1).max(100).regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS).nullish(),
+  ),
   logoUrl: optionalUrl,
   tabLogoUrl: optionalUrl,
   orderUrls: z.object({ newCustomer: optionalUrl, accountChanges: optionalUrl }).nullish(),

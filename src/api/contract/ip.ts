@@ -123,6 +123,13 @@ const special: [string, string][] = [
 ];
 const privateRanges = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'].map((r) => parseCidr(r)!);
 
+/** Inside RFC 1918's private ranges or RFC 6598's shared space: what a network may use. */
+export function isPrivateBlock(cidr: Cidr): boolean {
+  return [...privateRanges, parseCidr('100.64.0.0/10')!].some(
+    (p) => cidr.network >= p.network && cidr.network + cidr.size <= p.network + p.size,
+  );
+}
+
 /** Why the block is a poor choice for a private network, or null when it is a fine one. */
 export function reservedRangeWarning(cidr: Cidr): string | null {
   for (const [range, why] of special) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyEnvelope, envelope, idSchema, pageQuery, paged } from './envelope';
-import { isIpAddress, parseCidr } from './ip';
+import { isIpAddress, isPrivateBlock, parseCidr } from './ip';
 import { networkSortColumns, type NetworkSortColumn } from './sort-columns';
 
 /** Spec sections 3, 4 and 5 for networks, network interfaces and public IPs. */
@@ -31,6 +31,8 @@ export const networkMessages = {
   descriptionTooLong: `Description must not exceed ${NETWORK_DESCRIPTION_MAX} characters`,
   cidrRequired: 'CIDR block is required',
   cidrInvalid: 'Enter a CIDR block such as 10.0.0.0/24',
+  cidrPrivate: 'Use a private range: 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 or 100.64.0.0/10',
+  cidrHostBits: (network: string) => `Use the network address ${network}`,
   cidrPrefix: `The prefix must be between /${FORM_PREFIX_MIN} and /${FORM_PREFIX_MAX}`,
   dhcpStartRequired: 'DHCP Start Address is required for Standard Networks',
   dhcpEndRequired: 'DHCP End Address is required for Standard Networks',
@@ -104,14 +106,30 @@ export const networkNameSchema = z
     }
   });
 
-/** A CIDR block for a network: a valid IPv4 network with a prefix of 22 to 27 (spaces ignored). */
+/**
+ * A CIDR block for a network: a private IPv4 network (RFC 1918 or RFC 6598) given by its network
+ * address, with a prefix of 22 to 27. Spaces around the parts are ignored; a space inside a
+ * number is not.
+ */
 export const networkCidrSchema = z.preprocess(
-  (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v),
+  (v) => (typeof v === 'string' && !/\d\s+\d/.test(v) ? v.replace(/\s+/g, '') : v),
   z
     .string({ error: networkMessages.cidrRequired })
     .min(1, { error: networkMessages.cidrRequired, abort: true })
     .max(18, { error: networkMessages.cidrInvalid, abort: true })
-    .refine((v) => parseCidr(v) !== null, { error: networkMessages.cidrInvalid, abort: true })
+    .refine((v) => !/\s/.test(v) && parseCidr(v) !== null, {
+      error: networkMessages.cidrInvalid,
+      abort: true,
+    })
+    .refine((v) => isPrivateBlock(parseCidr(v)!), {
+      error: networkMessages.cidrPrivate,
+      abort: true,
+    })
+    .superRefine((v, ctx) => {
+      const cidr = parseCidr(v)!;
+      if (cidr.hostBitsSet)
+        ctx.addIssue({ code: 'custom', message: networkMessages.cidrHostBits(cidr.text) });
+    })
     .refine((v) => {
       const prefix = parseCidr(v)!.prefix;
       return prefix >= FORM_PREFIX_MIN && prefix <= FORM_PREFIX_MAX;
