@@ -13,6 +13,8 @@ declare module 'fastify' {
      * session (the imports). Unset: a verified session.
      */
     auth?: 'public' | 'pending' | 'operator';
+    /** A public route that can still answer 401 (a sign-in refused): why, for the API document. */
+    refusal?: string;
     /**
      * The route also answers a user who must change their password before anything else (the
      * session check, the profile, the password change itself).

@@ -82,7 +82,7 @@ export async function registerOpenApi(
         hide?: boolean;
       };
       if (schema.hide) return transformed;
-      const auth = document.route.config?.auth;
+      const { auth, refusal } = document.route.config ?? {};
       const isPublic = auth === 'public';
       schema.security =
         auth === 'operator'
@@ -95,8 +95,10 @@ export async function registerOpenApi(
         '200': { description: 'OK' },
         ...schema.response,
       };
-      for (const [status, description] of Object.entries(errorAnswers)) {
-        if (isPublic && (status === '401' || status === '403')) continue;
+      // A public route answers 401 only where it says why (a sign-in refused), and never 403.
+      const answers = { ...errorAnswers, 401: isPublic ? refusal : errorAnswers[401] };
+      for (const [status, description] of Object.entries(answers)) {
+        if (!description || (isPublic && status === '403')) continue;
         response[status] ??= { description, ...errorBody };
       }
       schema.response = response;

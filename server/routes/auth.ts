@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
   app.post(
     '/login',
     {
-      config: { auth: 'public', rateLimit },
+      config: { auth: 'public', refusal: 'The email or the password is wrong', rateLimit },
       schema: { body: loginBody, response: { 200: loginResponse } },
     },
     async (request, reply) => {
