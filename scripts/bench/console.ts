@@ -22,6 +22,8 @@ interface Score {
   fcpMs: number;
   tbtMs: number;
   siMs: number;
+  /** What the largest paint drew (its HTML). */
+  lcpElement: string;
   /** JavaScript the page fetched: bytes on the wire, and the files as built. */
   js: { url: string; wire: number }[];
 }
@@ -75,6 +77,7 @@ async function main() {
         fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
         tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
         siMs: lhr.audits['speed-index']?.numericValue ?? 0,
+        lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
         failing: (lhr.categories.accessibility?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
           .map((ref) => {
@@ -101,6 +104,7 @@ async function main() {
         tbtMs: median(runs.map((r) => r.tbtMs)),
         siMs: median(runs.map((r) => r.siMs)),
         failing: runs[0]!.failing,
+        lcpElement: runs[0]!.lcpElement,
         js: runs[0]!.js,
       };
     };
@@ -127,6 +131,7 @@ async function main() {
       ['/login', login],
       ['/virtualMachines', vms],
     ] as const) {
+      console.warn(`Largest paint on ${name}: ${score.lcpElement}`);
       if (score.failing.length > 0) {
         console.warn(`Accessibility audits failing on ${name}: ${score.failing.join(', ')}`);
       }
@@ -153,6 +158,12 @@ async function main() {
     await server.stop();
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/** The element of the largest paint, from the audit's nested table (Lighthouse 12). */
+function lcpElementOf(details: unknown): string {
+  const tables = (details as { items?: { items?: { node?: { snippet?: string } }[] }[] })?.items;
+  return tables?.[0]?.items?.[0]?.node?.snippet ?? '(none)';
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
