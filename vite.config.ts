@@ -29,6 +29,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Every browser the console supports knows modulepreload: no polyfill to download first.
+    modulePreload: { polyfill: false },
     // noVNC waits at the top level of one of its modules.
     target: 'es2022',
     rolldownOptions: {

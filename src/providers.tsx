@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toasts } from './components/toasts';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Mantine, toasts and React Query: shared by the app and the component tests. */
 export function Providers({
@@ -14,7 +14,7 @@ export function Providers({
   children: ReactNode;
 }) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Toasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

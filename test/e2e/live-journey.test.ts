@@ -202,7 +202,10 @@ describe('live updates and activity history, in Chromium', () => {
     await adminBrowser.page
       .getByRole('row', { name: /web-live.*Otto Operator.*Reset.*Hypervisor said no/ })
       .waitFor();
-    expect(await adminBrowser.page.getByRole('row').count()).toBe(2);
+    // The unfiltered page stays on screen until the filtered one arrives: then the failure alone.
+    await expect
+      .poll(() => adminBrowser.page.getByRole('row').count(), { timeout: 10_000 })
+      .toBe(2);
     await screenshot(adminBrowser.page, 'live-07-dashboard-activity');
 
     expect(errors).toEqual([]);
