@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -12,6 +12,8 @@ import { median } from './stats';
 const root = path.resolve(import.meta.dirname, '../..');
 const ADMIN = { email: 'admin@example.com', password: 'Bench#Console42' };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Where to keep each run's whole report (Lighthouse's JSON), for a closer look; unset: nowhere. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
 interface Score {
   performance: number;
@@ -65,6 +67,10 @@ async function main() {
         disableStorageReset: true,
       });
       const lhr = result!.lhr;
+      if (REPORT_DIR) {
+        const name = `${new URL(url).pathname.slice(1).replace(/\W/g, '-')}-${Date.now()}.json`;
+        writeFileSync(path.join(REPORT_DIR, name), JSON.stringify(lhr));
+      }
       const requests = (
         lhr.audits['network-requests']?.details as {
           items: { url: string; resourceType?: string; transferSize?: number }[];

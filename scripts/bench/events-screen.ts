@@ -3,9 +3,8 @@ import type { ActivityEvent } from '../../src/api/contract/activity';
 import { ROLE } from '../../src/api/contract/roles';
 import { apiSession, eventually, smallUbuntuOrder } from '../../test/e2e/api-session';
 import { launchChromium } from '../../test/e2e/browser';
-import { readMail, signIn } from '../../test/e2e/journey';
+import { activateAccount, signIn } from '../../test/e2e/journey';
 import { startServer } from '../../test/e2e/server-process';
-import { linkIn } from '../../test/server/mail';
 import { median } from './stats';
 
 const ADMIN = { email: 'live-admin@example.com', password: 'Live!Bench-Passw0rd' };
@@ -40,17 +39,7 @@ async function main() {
       roleId: ROLE.operator,
       teamIds: [teamId],
     });
-    const link = linkIn(await readMail(server, OPERATOR.email, /Activate your/));
-    await admin(
-      'POST',
-      `/users/confirmEmail/${encodeURIComponent(link.searchParams.get('token')!)}`,
-      {
-        id: Number(link.searchParams.get('id')),
-        password: OPERATOR.password,
-        firstName: 'Otto',
-        lastName: 'Operator',
-      },
-    );
+    await activateAccount(server, OPERATOR, { firstName: 'Otto', lastName: 'Operator' });
     const { ids } = await admin<{ ids: number[] }>('POST', '/virtualMachines/create', {
       ...(await smallUbuntuOrder(admin)),
       name: 'live',

@@ -43,6 +43,18 @@ export async function apiSession(server: RunningServer, credentials: Credentials
 
 export type ApiCall = Awaited<ReturnType<typeof apiSession>>;
 
+/** Calls with the server's operator token (the imports, the sim faults); the call must succeed. */
+export function operatorCalls(server: RunningServer, operatorToken: string) {
+  return async (path: string, body: unknown, method = 'POST') => {
+    const res = await fetch(`${server.url}/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${operatorToken}` },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  };
+}
+
 /** Polls until `check` answers true; throws after `seconds`. */
 export async function eventually(check: () => Promise<boolean>, seconds: number, what: string) {
   const deadline = Date.now() + seconds * 1000;

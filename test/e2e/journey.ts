@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { codeIn } from '../server/mail';
+import { codeIn, linkIn } from '../server/mail';
 import type { RunningServer } from './server-process';
 
 export interface Credentials {
@@ -20,6 +20,26 @@ export async function readMail(server: RunningServer, email: string, subject: Re
 /** The newest sign-in code e-mailed to the address. */
 export const readCode = async (server: RunningServer, email: string) =>
   codeIn(await readMail(server, email, /sign-in code/));
+
+/** Follows the activation link e-mailed to a new account: its password and name are set. */
+export async function activateAccount(
+  server: RunningServer,
+  credentials: Credentials,
+  name: { firstName: string; lastName: string },
+) {
+  const link = linkIn(await readMail(server, credentials.email, /Activate your/));
+  const token = encodeURIComponent(link.searchParams.get('token')!);
+  const res = await fetch(`${server.url}/api/v1/users/confirmEmail/${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      id: Number(link.searchParams.get('id')),
+      password: credentials.password,
+      ...name,
+    }),
+  });
+  if (res.status !== 200) throw new Error(`activation: ${res.status} ${await res.text()}`);
+}
 
 /** Password and e-mailed code, from the address bar onwards; ends where the code check leads. */
 export async function enterCredentials(

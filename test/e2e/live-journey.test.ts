@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../src/api/contract/roles';
-import { linkIn } from '../server/mail';
 import { openEventStream } from '../server/event-stream';
-import { apiSession, apiToken, smallUbuntuOrder, type ApiCall } from './api-session';
+import { apiSession, apiToken, operatorCalls, smallUbuntuOrder, type ApiCall } from './api-session';
 import { launchChromium, screenshot } from './browser';
-import { readMail, signIn, type Credentials } from './journey';
+import { activateAccount, signIn, type Credentials } from './journey';
 import { startServer, type RunningServer } from './server-process';
 
 const OPERATOR_TOKEN = 'e2e-live-operator-token-0123456789abc';
@@ -23,33 +22,7 @@ describe('live updates and activity history, in Chromium', () => {
   let browser: Browser;
   let admin: ApiCall;
   let teamId: number;
-
-  const asOperator = async (path: string, body: unknown, method = 'POST') => {
-    const res = await fetch(`${server.url}/api/v1${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${OPERATOR_TOKEN}` },
-      body: JSON.stringify(body),
-    });
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  };
-
-  async function activate(credentials: Credentials, firstName: string, lastName: string) {
-    const link = linkIn(await readMail(server, credentials.email, /Activate your/));
-    const res = await fetch(
-      `${server.url}/api/v1/users/confirmEmail/${encodeURIComponent(link.searchParams.get('token')!)}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          id: Number(link.searchParams.get('id')),
-          password: credentials.password,
-          firstName,
-          lastName,
-        }),
-      },
-    );
-    if (res.status !== 200) throw new Error(`activation: ${res.status} ${await res.text()}`);
-  }
+  let asOperator: ReturnType<typeof operatorCalls>;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
@@ -63,13 +36,14 @@ describe('live updates and activity history, in Chromium', () => {
       launchChromium(),
     ]);
     admin = await apiSession(server, ADMIN);
+    asOperator = operatorCalls(server, OPERATOR_TOKEN);
     ({ teamId } = await admin<{ teamId: number }>('POST', '/teams/create', { name: 'Web' }));
     await admin('POST', '/users/create', {
       email: OPERATOR.email,
       roleId: ROLE.operator,
       teamIds: [teamId],
     });
-    await activate(OPERATOR, 'Otto', 'Operator');
+    await activateAccount(server, OPERATOR, { firstName: 'Otto', lastName: 'Operator' });
     await asOperator('/imports/distributer', {
       items: [{ externalId: 'live-dist', name: 'Live Distribution', email: 'ops@live.example' }],
     });
@@ -93,7 +67,7 @@ describe('live updates and activity history, in Chromium', () => {
         },
       ],
     });
-    await activate(STRANGER, 'Sam', 'Stranger');
+    await activateAccount(server, STRANGER, { firstName: 'Sam', lastName: 'Stranger' });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn } from '../server/mail';
 import { launchChromium, screenshot } from './browser';
-import { readMail, signIn, type Credentials } from './journey';
+import { operatorCalls } from './api-session';
+import { activateAccount, readMail, signIn, type Credentials } from './journey';
 import { startServer, type RunningServer } from './server-process';
 
 const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
@@ -51,34 +51,7 @@ describe('dashboard, support and order services, in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let site: Awaited<ReturnType<typeof startResellerSite>>;
-
-  /** A call of the operator (the imports), or of nobody in particular (`asOperator` false). */
-  const api = async (path: string, body: unknown, asOperator = true) => {
-    const res = await fetch(`${server.url}/api/v1${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(asOperator ? { authorization: `Bearer ${OPERATOR_TOKEN}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  };
-
-  /** Follows the activation link e-mailed to the account. */
-  async function activate(credentials: Credentials, firstName: string, lastName: string) {
-    const link = linkIn(await readMail(server, credentials.email, /Activate your/));
-    await api(
-      `/users/confirmEmail/${encodeURIComponent(link.searchParams.get('token')!)}`,
-      {
-        id: Number(link.searchParams.get('id')),
-        password: credentials.password,
-        firstName,
-        lastName,
-      },
-      false,
-    );
-  }
+  let api: ReturnType<typeof operatorCalls>;
 
   beforeAll(async () => {
     site = await startResellerSite();
@@ -92,6 +65,7 @@ describe('dashboard, support and order services, in Chromium', () => {
       }),
       launchChromium(),
     ]);
+    api = operatorCalls(server, OPERATOR_TOKEN);
     await api('/imports/distributer', {
       items: [
         {
@@ -128,8 +102,8 @@ describe('dashboard, support and order services, in Chromium', () => {
         },
       ],
     });
-    await activate(RESELLER, 'Rita', 'Reseller');
-    await activate(CUSTOMER, 'Ada', 'Acme');
+    await activateAccount(server, RESELLER, { firstName: 'Rita', lastName: 'Reseller' });
+    await activateAccount(server, CUSTOMER, { firstName: 'Ada', lastName: 'Acme' });
   });
   afterAll(async () => {
     await browser?.close();

@@ -206,6 +206,8 @@ export async function createEventStreams(options: {
       clearInterval(heartbeat);
       for (const stream of all) {
         end(stream);
+        // A stream never finishes on its own: the socket goes now, or the server's close would
+        // wait for every open console.
         stream.out.destroy();
       }
       await stopSessions();

@@ -63,38 +63,29 @@ export function CompanyActivity({
       searchPlaceholder="Search resources and people"
       toolbar={
         <Group gap="xs" wrap="wrap">
-          <Select
-            aria-label="Resource type"
+          <FilterSelect
+            label="Resource type"
             placeholder="All resources"
-            data={subjectOptions}
-            value={filters.subjectType ?? null}
-            onChange={(value) =>
-              filter({ subjectType: (value ?? undefined) as ActivityFilters['subjectType'] })
-            }
-            clearable
-            w={170}
+            options={subjectOptions}
+            value={filters.subjectType}
+            onChange={(subjectType) => filter({ subjectType })}
+            width={170}
           />
-          <Select
-            aria-label="Actor"
+          <FilterSelect
+            label="Actor"
             placeholder="Anyone"
-            data={actorOptions}
-            value={filters.actorType ?? null}
-            onChange={(value) =>
-              filter({ actorType: (value ?? undefined) as ActivityFilters['actorType'] })
-            }
-            clearable
-            w={150}
+            options={actorOptions}
+            value={filters.actorType}
+            onChange={(actorType) => filter({ actorType })}
+            width={150}
           />
-          <Select
-            aria-label="Outcome"
+          <FilterSelect
+            label="Outcome"
             placeholder="Any outcome"
-            data={outcomeOptions}
-            value={filters.outcome ?? null}
-            onChange={(value) =>
-              filter({ outcome: (value ?? undefined) as ActivityFilters['outcome'] })
-            }
-            clearable
-            w={150}
+            options={outcomeOptions}
+            value={filters.outcome}
+            onChange={(outcome) => filter({ outcome })}
+            width={150}
           />
           <TextInput
             type="date"
@@ -112,6 +103,35 @@ export function CompanyActivity({
           />
         </Group>
       }
+    />
+  );
+}
+
+/** One filter of the history: a clearable choice, where nothing chosen means all. */
+function FilterSelect<T extends string>({
+  label,
+  placeholder,
+  options,
+  value,
+  onChange,
+  width,
+}: {
+  label: string;
+  placeholder: string;
+  options: { value: T; label: string }[];
+  value: T | undefined;
+  onChange: (value: T | undefined) => void;
+  width: number;
+}) {
+  return (
+    <Select<T>
+      aria-label={label}
+      placeholder={placeholder}
+      data={options}
+      value={value ?? null}
+      onChange={(next) => onChange(next ?? undefined)}
+      clearable
+      w={width}
     />
   );
 }
