@@ -37,6 +37,16 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      // One zod: zod/mini with its English messages, from src/api/contract/zod.ts.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^zod(/|$)', message: 'Import z from src/api/contract/zod.ts (zod/mini).' },
+          ],
+        },
+      ],
     },
   },
+  { files: ['src/api/contract/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
 );

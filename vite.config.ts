@@ -4,6 +4,12 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { precompress } from './scripts/build/precompress';
 
+/** What the signed-in screens share: the libraries' components, the shared components, queries and contracts. */
+const signedInShared =
+  /node_modules[\\/](@mantine|@tanstack|@tabler|@floating-ui)[\\/]|src[\\/](components|queries|api)[\\/]/;
+/** Drawn only before sign-in, by a screen of its own (the one-time code's slots on /mfa). */
+const signInOnly = /[\\/]PinInput[\\/]/;
+
 export default defineConfig({
   // Relative asset URLs: the server injects <base href> with the runtime BASE_PATH.
   base: './',
@@ -15,6 +21,14 @@ export default defineConfig({
         // The sign-in screen comes with the first download, in the same file: on a phone every
         // further request is a round trip before the form shows.
         splitBehavior: ({ routeId }) => (routeId === '/login' ? [] : undefined),
+        // A screen's loader comes with its component, after sign-in: the queries and contracts it
+        // reads stay out of the first download. Component tests keep loaders in their routes: a
+        // link preloaded at the end of one test would otherwise fetch in the next.
+        ...(process.env.VITEST
+          ? {}
+          : {
+              defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+            }),
       },
     }),
     react(),
@@ -55,7 +69,7 @@ export default defineConfig({
             // the shared components, queries and contracts) in one file; each screen keeps its own.
             {
               name: 'app',
-              test: /node_modules[\\/](@mantine|@tanstack|@tabler|@floating-ui)[\\/]|src[\\/](components|queries|api)[\\/]/,
+              test: (id: string) => signedInShared.test(id) && !signInOnly.test(id),
               priority: 2,
             },
           ],

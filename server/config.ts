@@ -1,44 +1,60 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from '../src/api/contract/zod';
 
-const optionalString = z
-  .string()
-  .trim()
-  .transform((v) => v || undefined)
-  .optional();
+const optionalString = z.optional(
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((v) => v || undefined),
+  ),
+);
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)), 3000),
+  HOST: z._default(z.string(), '127.0.0.1'),
+  DATA_DIR: z._default(z.string(), './data'),
   DATABASE_URL: optionalString,
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
+  DATABASE_POOL_SIZE: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))),
   SMTP_URL: optionalString,
-  MAIL_FROM: z.string().default('Launchpad <no-reply@launchpad.local>'),
-  SUPPORT_EMAIL: z
-    .string()
-    .trim()
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'SUPPORT_EMAIL must be an e-mail address')
-    .default('support@launchpad.local'),
+  MAIL_FROM: z._default(z.string(), 'Launchpad <no-reply@launchpad.local>'),
+  SUPPORT_EMAIL: z._default(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'SUPPORT_EMAIL must be an e-mail address'),
+      ),
+    'support@launchpad.local',
+  ),
   PUBLIC_URL: optionalString,
-  BASE_PATH: z.string().default('/'),
-  BOOTSTRAP_ADMIN_EMAIL: z.string().default('admin@example.com'),
+  BASE_PATH: z._default(z.string(), '/'),
+  BOOTSTRAP_ADMIN_EMAIL: z._default(z.string(), 'admin@example.com'),
   BOOTSTRAP_ADMIN_PASSWORD: optionalString,
   APP_SECRET: optionalString,
   // It opens the bulk imports, so it must not be guessable.
-  OPERATOR_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 32, {
-    error: 'OPERATOR_TOKEN must be at least 32 characters',
-  }),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.stringbool().default(false),
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-  QUOTA_NETWORKS_PER_REGION: z.coerce.number().int().min(1).max(10_000).default(50),
-  QUOTA_PUBLIC_IPS_PER_REGION: z.coerce.number().int().min(1).max(100_000).default(256),
-  SIM_PROVISION_SECONDS: z.coerce.number().min(0).max(3600).default(8),
-  SIM_ACTION_SECONDS: z.coerce.number().min(0).max(3600).default(3),
-  SIM_RESIZE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  OPERATOR_TOKEN: optionalString.check(
+    z.refine((v) => v === undefined || v.length >= 32, {
+      error: 'OPERATOR_TOKEN must be at least 32 characters',
+    }),
+  ),
+  LOG_LEVEL: z._default(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'info',
+  ),
+  TRUST_PROXY: z._default(z.stringbool(), false),
+  AUTH_RATE_LIMIT: z._default(z.coerce.number().check(z.int(), z.gte(1)), 20),
+  QUOTA_NETWORKS_PER_REGION: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)),
+    50,
+  ),
+  QUOTA_PUBLIC_IPS_PER_REGION: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)),
+    256,
+  ),
+  SIM_PROVISION_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 8),
+  SIM_ACTION_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 3),
+  SIM_RESIZE_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 10),
   LIBVIRT_CONFIG: optionalString,
 });
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
 import { basePath } from './api/base-path';
 import { onUnauthorized } from './api/client';
-import type { User } from './api/contract/users';
+import type { User } from './api/contract/auth';
 import { sessionStore } from './api/session-store';
 import { authKeys } from './queries/auth';
 import { routeTree } from './routeTree.gen';

@@ -9,12 +9,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ActivityAction } from '../../src/api/contract/activity';
 import type {
-  ActivityAction,
   ActivityActorType,
   ActivityOutcome,
   ActivitySubjectType,
-} from '../../src/api/contract/activity';
+} from '../../src/api/contract/search-values';
 import { companies } from './schema';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
+import type { z } from '../../src/api/contract/zod';
 import type { clientErrorReport } from '../../src/api/contract/client-errors';
 import { redactUrl } from '../log-serializers';
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { User } from '../../src/api/contract/users';
+import type { User } from '../../src/api/contract/auth';
 import type { Db, Tx } from '../db/client';
 import { preparedOnce } from '../db/prepared';
 import { companies, resellers, sessions, users } from '../db/schema';

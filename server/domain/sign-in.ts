@@ -1,4 +1,4 @@
-import type { User } from '../../src/api/contract/users';
+import type { User } from '../../src/api/contract/auth';
 import { signInCodeMail } from '../mail/templates';
 import type { ApiDeps } from '../routes/deps';
 import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from './login-throttle';

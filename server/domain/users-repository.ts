@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type {
   ListUsersQuery,
-  User,
   UserDetails,
   UserRow,
   UserTeamPage,
   UserTeamsQuery,
 } from '../../src/api/contract/users';
+import type { User } from '../../src/api/contract/auth';
 import type { Db } from '../db/client';
 import { companies, resellers, teamMembers, teams, users } from '../db/schema';
 import { boundedCount, containsPattern, keptCount, oneOf, pageWithTotal } from './list-paging';

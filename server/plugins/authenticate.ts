@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authMessages } from '../../src/api/contract/auth';
-import type { User } from '../../src/api/contract/users';
+import type { User } from '../../src/api/contract/auth';
 import { findLiveSession, type SessionCaller } from '../domain/sessions';
 import { isWellFormedSecretToken } from '../domain/secret-tokens';
 import { forbidden, unauthorized } from '../http-error';

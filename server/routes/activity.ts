@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../src/api/contract/zod';
 import { listActivityQuery, listActivityResponse } from '../../src/api/contract/activity';
 import { listActivity } from '../domain/events/activity-list';
 import { badRequest } from '../http-error';
@@ -7,7 +7,7 @@ import { caller } from '../plugins/authenticate';
 import type { RouteOptions } from './deps';
 
 /** An event id as `Last-Event-ID` or `?lastEventId=` carries it. */
-const eventId = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const eventId = z.coerce.number().check(z.int(), z.gte(0), z.lte(Number.MAX_SAFE_INTEGER));
 
 /** The event log: its history, paged, and the live stream (Server-Sent Events). */
 export const activityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
@@ -28,7 +28,7 @@ export const activityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
           'Server-Sent Events (text/event-stream): `id: <event id>`, `event: activity`, `data: <the ' +
           'event as GET /activity/list answers it>`, a `: heartbeat` comment every 15 s. Resumes ' +
           'after `Last-Event-ID` (or `lastEventId`); at most 8 streams a user.',
-        querystring: z.object({ lastEventId: eventId.optional() }),
+        querystring: z.object({ lastEventId: z.optional(eventId) }),
       },
     },
     async (request, reply) => {

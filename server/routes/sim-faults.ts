@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../src/api/contract/zod';
 import { emptyEnvelope } from '../../src/api/contract/envelope';
 import type { SimAction } from '../providers/sim/faults';
 import { SimDriver } from '../providers/sim/driver';
@@ -19,19 +19,19 @@ const simActions = [
   'health',
 ] as const satisfies readonly SimAction[];
 
-const times = z.number().int().min(1).max(1000).optional();
+const times = z.optional(z.int().check(z.gte(1), z.lte(1000)));
 const simFaultBody = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('fail'),
     action: z.enum(simActions),
-    message: z.string().trim().min(1).max(500),
+    message: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
     times,
   }),
   z.object({ kind: z.literal('unavailable'), action: z.enum([...simActions, 'any']), times }),
   z.object({
     kind: z.literal('slow'),
     action: z.enum([...simActions, 'any']),
-    delayMs: z.number().int().min(1).max(120_000),
+    delayMs: z.int().check(z.gte(1), z.lte(120_000)),
     times,
   }),
 ]);

@@ -1,9 +1,9 @@
+import { listActivityResponse } from './contract/activity';
 import {
-  listActivityResponse,
   type ActivityActorType,
   type ActivityOutcome,
   type ActivitySubjectType,
-} from './contract/activity';
+} from './contract/search-values';
 import { request } from './client';
 
 /** What the console asks `GET /activity/list` for; dates as the URL carries them (YYYY-MM-DD). */

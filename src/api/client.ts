@@ -1,5 +1,5 @@
 import ky, { type KyResponse } from 'ky';
-import type { z } from 'zod';
+import type { z } from './contract/zod';
 import { apiBase } from './base-path';
 import type { FieldError } from './contract/envelope';
 import { inFlight } from './in-flight';
@@ -78,7 +78,7 @@ const messageOf = (body: unknown, fallback: string): string =>
  * One request: sends the bearer token, unwraps the `{ data, message }` envelope and parses it with
  * the contract. 401 navigates to /login unless suppressed; any other non-200 throws ApiError.
  */
-export async function request<S extends z.ZodType>(
+export async function request<S extends z.ZodMiniType>(
   method: 'get' | 'post' | 'put' | 'delete',
   path: string,
   schema: S,

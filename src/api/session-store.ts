@@ -1,4 +1,4 @@
-import type { User } from './contract/users';
+import type { User } from './contract/auth';
 
 /** What the browser keeps between pages (spec section 3, Stored session). */
 export interface StoredSession {

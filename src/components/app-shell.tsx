@@ -2,7 +2,7 @@ import '../styles/signed-in';
 import { AppShell, Box, Burger, Group, Tooltip } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { User } from '../api/contract/users';
+import type { User } from '../api/contract/auth';
 import { LiveIndicator } from '../live/live-indicator';
 import { BrandLogo, useBranding } from './branding';
 import { LoadingBar } from './loading-bar';

@@ -2,7 +2,7 @@ import { Anchor, Box, Center, Group, Image, Paper, Stack, Text, Title } from '@m
 import { IconRocket } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { User } from '../api/contract/users';
+import type { User } from '../api/contract/auth';
 import { sessionStore } from '../api/session-store';
 import { APP_TITLE } from './app-title';
 import { useBranding } from './branding';

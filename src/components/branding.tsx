@@ -1,6 +1,6 @@
 import { Image, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { User } from '../api/contract/users';
+import type { User } from '../api/contract/auth';
 import { APP_TITLE, appTitle } from './app-title';
 
 /** The tab icon when no reseller icon is known: a plain white circle (as in index.html). */

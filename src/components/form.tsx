@@ -2,27 +2,26 @@ import {
   Alert,
   Button,
   Checkbox,
-  Input,
   List,
   PasswordInput,
-  PinInput,
-  Textarea,
   TextInput,
   type ButtonProps,
   type CheckboxProps,
   type PasswordInputProps,
-  type TextareaProps,
   type TextInputProps,
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form';
-import { useId, type ChangeEvent, type ComponentProps, type ReactNode, type Ref } from 'react';
+import { type ChangeEvent, type ComponentProps, type ReactNode } from 'react';
 import { errorMessage, fieldErrorMessages } from './error-text';
 
 /**
  * The one form toolkit of the console: TanStack Form bound to Mantine inputs. Forms validate with
  * a zod schema from the contract on submit, then again on every change once submitted
- * (`validationLogic: revalidateLogic()` with `validators.onDynamic`).
+ * (`validationLogic: revalidateLogic()` with `validators.onDynamic`). The fields many forms draw
+ * are registered here; a field only one screen draws (the one-time code, the support message)
+ * lives with that screen and binds through `useFieldContext` inside `form.AppField`, so that its
+ * Mantine component downloads with that screen only.
  */
 export const { fieldContext, formContext, useFieldContext, useFormContext } =
   createFormHookContexts();
@@ -39,17 +38,17 @@ function firstErrorMessage(errors: readonly unknown[]): string | undefined {
   return undefined;
 }
 
-function useFieldError() {
+export function useFieldError() {
   const field = useFieldContext<unknown>();
   return useStore(field.store, (state) => firstErrorMessage(state.meta.errors));
 }
 
-type BoundInputProps<P> = Omit<P, 'value' | 'onChange' | 'onBlur' | 'error' | 'name'> & {
+export type BoundInputProps<P> = Omit<P, 'value' | 'onChange' | 'onBlur' | 'error' | 'name'> & {
   label: string;
 };
 
 /** What a Mantine text-like input needs from its field. */
-function useTextBinding() {
+export function useTextBinding() {
   const field = useFieldContext<string>();
   const value = useStore(field.store, (state) => state.value);
   const error = useFieldError();
@@ -76,11 +75,6 @@ function PasswordField(props: BoundInputProps<PasswordInputProps>) {
   return <PasswordInput {...binding} {...props} />;
 }
 
-function TextareaField(props: BoundInputProps<TextareaProps>) {
-  const binding = useTextBinding();
-  return <Textarea {...binding} {...props} />;
-}
-
 function CheckboxField(props: BoundInputProps<CheckboxProps>) {
   const field = useFieldContext<boolean>();
   const checked = useStore(field.store, (state) => state.value);
@@ -95,63 +89,6 @@ function CheckboxField(props: BoundInputProps<CheckboxProps>) {
       onBlur={field.handleBlur}
       error={error}
     />
-  );
-}
-
-/** A one-time code in separate digit slots; pasting the whole code fills every slot. */
-function CodeField({
-  label,
-  length,
-  disabled,
-  autoFocus,
-  inputRef,
-}: {
-  label: string;
-  length: number;
-  disabled?: boolean;
-  autoFocus?: boolean;
-  /** The first slot, to put the cursor back after a rejected code. */
-  inputRef?: Ref<HTMLInputElement>;
-}) {
-  const field = useFieldContext<string>();
-  const value = useStore(field.store, (state) => state.value);
-  const error = useFieldError();
-  const id = useId();
-  const labelId = `${id}-label`;
-  const errorId = `${id}-error`;
-  return (
-    <Input.Wrapper
-      label={label}
-      labelElement="div"
-      labelProps={{ id: labelId }}
-      error={error}
-      errorProps={{ id: errorId }}
-    >
-      <PinInput
-        ref={inputRef}
-        mt={6}
-        aria-labelledby={labelId}
-        length={length}
-        type="number"
-        oneTimeCode
-        autoFocus={autoFocus}
-        disabled={disabled}
-        size="lg"
-        gap="xs"
-        // The slots share the card's width like every other field.
-        styles={{ pinInput: { flex: 1 }, input: { width: '100%' } }}
-        value={value}
-        onChange={field.handleChange}
-        onBlur={field.handleBlur}
-        error={!!error}
-        getInputProps={(index) => ({
-          'aria-label': `Digit ${index + 1} of ${length}`,
-          'aria-describedby': error ? errorId : undefined,
-          ...(index === 0 ? { 'data-field': field.name } : {}),
-        })}
-        hiddenInputProps={{ name: field.name }}
-      />
-    </Input.Wrapper>
   );
 }
 
@@ -200,7 +137,7 @@ function SubmitButton({ children, disabled, ...props }: ButtonProps & { disabled
 export const { useAppForm, withFieldGroup } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, PasswordField, TextareaField, CheckboxField, CodeField },
+  fieldComponents: { TextField, PasswordField, CheckboxField },
   formComponents: { Form, SubmitButton },
 });
 

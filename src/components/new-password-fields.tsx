@@ -1,5 +1,5 @@
 import { useStore } from '@tanstack/react-form';
-import { z } from 'zod';
+import { z } from '../api/contract/zod';
 import { messages, newPasswordSchema } from '../api/contract/validation';
 import { withFieldGroup } from './form';
 import { PasswordChecklist } from './password-checklist';
@@ -9,14 +9,16 @@ export const newPasswordShape = { password: newPasswordSchema, confirmPassword: 
 
 /** Adds the confirmation rule; zod runs it once both passwords pass their own rules. */
 export const withPasswordsMatch = <
-  T extends z.ZodType<{ password: string; confirmPassword: string }>,
+  T extends z.ZodMiniType<{ password: string; confirmPassword: string }>,
 >(
   schema: T,
 ) =>
-  schema.refine((value) => value.password === value.confirmPassword, {
-    error: messages.passwordMismatch,
-    path: ['confirmPassword'],
-  });
+  schema.check(
+    z.refine((value) => value.password === value.confirmPassword, {
+      error: messages.passwordMismatch,
+      path: ['confirmPassword'],
+    }),
+  );
 
 export const newPasswordFormSchema = withPasswordsMatch(z.object(newPasswordShape));
 

@@ -26,7 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { createLink, linkOptions, useLocation } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, Ref } from 'react';
-import type { User } from '../api/contract/users';
+import type { User } from '../api/contract/auth';
 import { BrandLogo } from './branding';
 import { activeNavItem, type NavItemKey } from './nav-highlight';
 import { fullName, initials } from './user-name';

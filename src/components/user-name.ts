@@ -1,4 +1,4 @@
-import type { User } from '../api/contract/users';
+import type { User } from '../api/contract/auth';
 
 type Named = Pick<User, 'firstName' | 'lastName' | 'email'>;
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '../../src/api/contract/users';
+import type { User } from '../../src/api/contract/auth';
 import { DEFAULT_TAB_ICON } from '../../src/components/branding';
 import { aUser } from './fixtures';
 import { api, fail, http, ok, server } from './msw';

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach } from 'vitest';
 import type { TeamMember, TeamRow } from '../../src/api/contract/teams';
 import type { UserRow } from '../../src/api/contract/users';
-import type { User } from '../../src/api/contract/users';
+import type { User } from '../../src/api/contract/auth';
 import { aUser } from './fixtures';
 import { api, fail, http, ok, server } from './msw';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from '../../src/api/contract/zod';
 import { loginBody } from '../../src/api/contract/auth';
 import { forgotPasswordBody } from '../../src/api/contract/users';
 import {
@@ -15,7 +15,7 @@ import {
 import { newPasswordFormSchema } from '../../src/components/new-password-fields';
 
 /** The messages a schema gives for a value; [] when the value passes. */
-const messagesOf = (schema: z.ZodType, value: unknown): string[] => {
+const messagesOf = (schema: z.ZodMiniType, value: unknown): string[] => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 };

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ActivityActorType } from '../../../src/api/contract/activity';
+import type { ActivityActorType } from '../../../src/api/contract/search-values';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 

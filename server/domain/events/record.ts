@@ -1,8 +1,5 @@
-import type {
-  ActivityAction,
-  ActivityOutcome,
-  ActivitySubjectType,
-} from '../../../src/api/contract/activity';
+import type { ActivityAction } from '../../../src/api/contract/activity';
+import type { ActivityOutcome, ActivitySubjectType } from '../../../src/api/contract/search-values';
 import type { Tx } from '../../db/client';
 import { events } from '../../db/event-schema';
 import type { Actor } from './actor';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../../src/api/contract/zod';
 import type { FieldError } from '../../../src/api/contract/envelope';
 
 /** One item of the file that passed its schema, with its position in the file. */
@@ -50,7 +50,7 @@ function rawExternalId(raw: unknown): string | undefined {
  * the later of two items with the same externalId.
  */
 export function parseItems<T>(
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   raw: readonly unknown[],
 ): { rows: Row<T>[]; errors: RowErrors } {
   const errors = new RowErrors();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { VM_NAME_MAX, vmMessages, type createVmBody } from '../../../src/api/contract/vms';
-import type { z } from 'zod';
+import type { z } from '../../../src/api/contract/zod';
 import {
   configurations,
   images,

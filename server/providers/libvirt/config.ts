@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import { z } from '../../../src/api/contract/zod';
 import { parseCidr } from '../../../src/api/contract/ip';
 import { sizeKeys } from '../../../src/api/contract/vms';
 
@@ -8,82 +8,91 @@ import { sizeKeys } from '../../../src/api/contract/vms';
  * hosts, images and public pools. Paths are paths on the hosts.
  */
 
-const ipv4 = z.string().refine((v) => parseCidr(`${v}/32`) !== null, 'must be an IPv4 address');
-const cidr = z.string().refine((v) => parseCidr(v) !== null, 'must be an IPv4 block a.b.c.d/p');
-const key = z.string().regex(/^[a-z0-9][a-z0-9-]{0,30}$/, 'lowercase letters, digits and -');
+const ipv4 = z
+  .string()
+  .check(z.refine((v) => parseCidr(`${v}/32`) !== null, 'must be an IPv4 address'));
+const cidr = z
+  .string()
+  .check(z.refine((v) => parseCidr(v) !== null, 'must be an IPv4 block a.b.c.d/p'));
+const key = z
+  .string()
+  .check(z.regex(/^[a-z0-9][a-z0-9-]{0,30}$/, 'lowercase letters, digits and -'));
 
 const hostSchema = z.object({
   key,
   /** libvirt's URI: `qemu:///system`, `qemu+ssh://root@host/system` … */
-  uri: z.string().min(1),
+  uri: z.string().check(z.minLength(1)),
   /**
    * How a command runs on the host, as a prefix (none: this machine; `["ssh", "root@host"]`; in
    * tests `["nsenter", "-t", "<pid>", "-m", "-n", "--"]`): the network plumbing and the console
    * stream go through it.
    */
-  run: z.array(z.string().min(1)).default([]),
+  run: z._default(z.array(z.string().check(z.minLength(1))), []),
   /**
    * The host's address on the network between the region's hosts, where the VXLAN tunnels that
    * carry each product network from host to host end. Needed when the region has several hosts.
    */
-  tunnelIp: ipv4.optional(),
+  tunnelIp: z.optional(ipv4),
 });
 
 const imageSchema = z.object({
   key,
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   /** The login the image is offered with (the user the seed creates). */
-  username: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/),
+  username: z.string().check(z.regex(/^[a-z_][a-z0-9_-]{0,31}$/)),
   /** The base qcow2 disk every server's disk is an overlay of. */
-  base: z.string().startsWith('/'),
+  base: z.string().check(z.startsWith('/')),
   /** Direct kernel boot (the test image); without it the base disk boots itself. */
-  kernel: z.string().startsWith('/').optional(),
-  initrd: z.string().startsWith('/').optional(),
-  cmdline: z.string().optional(),
+  kernel: z.optional(z.string().check(z.startsWith('/'))),
+  initrd: z.optional(z.string().check(z.startsWith('/'))),
+  cmdline: z.optional(z.string()),
 });
 
 const regionSchema = z.object({
   key,
-  countryCode: z.string().regex(/^[A-Z]{2}$/),
-  countryName: z.string().min(1),
-  name: z.string().min(1),
-  city: z.string().min(1),
+  countryCode: z.string().check(z.regex(/^[A-Z]{2}$/)),
+  countryName: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  city: z.string().check(z.minLength(1)),
   /** The public IPv4 block NATed to interfaces and used for SNAT (the product picks from it). */
   publicIpPool: cidr,
   /** The bridge on each host that reaches the public network, and its gateway. */
   uplink: z.object({
-    bridge: z.string().min(1).max(15),
+    bridge: z.string().check(z.minLength(1), z.maxLength(15)),
     gateway: ipv4,
-    prefixLength: z.number().int().min(8).max(30),
+    prefixLength: z.int().check(z.gte(8), z.lte(30)),
   }),
   /** The first host is the network host: it holds the networks' routers (DHCP, SNAT, NAT). */
-  hosts: z
-    .array(hostSchema)
-    .min(1)
-    .refine((hosts) => hosts.length === 1 || hosts.every((h) => h.tunnelIp), {
+  hosts: z.array(hostSchema).check(
+    z.minLength(1),
+    z.refine((hosts) => hosts.length === 1 || hosts.every((h) => h.tunnelIp), {
       error: 'every host needs a tunnelIp when a region has several',
     }),
-  images: z.array(imageSchema).min(1),
-  sizes: z.array(z.enum(sizeKeys)).min(1),
+  ),
+  images: z.array(imageSchema).check(z.minLength(1)),
+  sizes: z.array(z.enum(sizeKeys)).check(z.minLength(1)),
 });
 
 export const libvirtConfigSchema = z.object({
   providers: z
-    .array(z.object({ key, name: z.string().min(1), regions: z.array(regionSchema).min(1) }))
-    .min(1),
+    .array(
+      z.object({
+        key,
+        name: z.string().check(z.minLength(1)),
+        regions: z.array(regionSchema).check(z.minLength(1)),
+      }),
+    )
+    .check(z.minLength(1)),
   /** `kvm` on real hosts; `tcg` (software emulation) where KVM cannot run guests, as in CI. */
-  acceleration: z.enum(['kvm', 'tcg']).default('kvm'),
+  acceleration: z._default(z.enum(['kvm', 'tcg']), 'kvm'),
   /** A short prefix of every name the driver makes on a host (bridges, namespaces, domains). */
-  namePrefix: z
-    .string()
-    .regex(/^[a-z]{2,4}$/)
-    .default('lp'),
+  namePrefix: z._default(z.string().check(z.regex(/^[a-z]{2,4}$/)), 'lp'),
   /** Where disks, seeds and network state live on each host (a libvirt storage pool is made there). */
-  stateDir: z.string().startsWith('/').default('/var/lib/launchpad'),
+  stateDir: z._default(z.string().check(z.startsWith('/')), '/var/lib/launchpad'),
   /** How long a guest has to power off after the ACPI button before it is forced. */
-  stopTimeoutSeconds: z.number().min(1).max(3600).default(60),
+  stopTimeoutSeconds: z._default(z.number().check(z.gte(1), z.lte(3600)), 60),
   /** How long a new guest has to boot (take its DHCP lease) before it is reported as failed. */
-  bootTimeoutSeconds: z.number().min(5).max(3600).default(300),
+  bootTimeoutSeconds: z._default(z.number().check(z.gte(5), z.lte(3600)), 300),
 });
 
 export type LibvirtConfig = z.infer<typeof libvirtConfigSchema>;

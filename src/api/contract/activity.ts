@@ -1,4 +1,12 @@
-import { z } from 'zod';
+import { z } from './zod';
+import {
+  activityActorTypes,
+  activityOutcomes,
+  activitySubjectTypes,
+  type ActivityActorType,
+  type ActivityOutcome,
+  type ActivitySubjectType,
+} from './search-values';
 import { envelope, idSchema, pageQuery, paged } from './envelope';
 
 /**
@@ -6,9 +14,6 @@ import { envelope, idSchema, pageQuery, paged } from './envelope';
  * transaction as the change. `GET /events` streams it (Server-Sent Events, one `activity` event
  * each, its id the event's id); `GET /activity/list` pages through it.
  */
-
-export const activitySubjectTypes = ['vm', 'network', 'user', 'team', 'session'] as const;
-export type ActivitySubjectType = (typeof activitySubjectTypes)[number];
 
 export const activityActions = [
   // VMs
@@ -48,36 +53,31 @@ export type ActivityAction = (typeof activityActions)[number];
  * `succeeded` / `failed`: it ended, or a change that takes effect at once was made; `observed`:
  * the product saw a change (a status).
  */
-export const activityOutcomes = ['requested', 'succeeded', 'failed', 'observed'] as const;
-export type ActivityOutcome = (typeof activityOutcomes)[number];
-
-export const activityActorTypes = ['user', 'operator', 'system'] as const;
-export type ActivityActorType = (typeof activityActorTypes)[number];
 
 export const activityEvent = z.object({
-  id: z.number().int(),
+  id: z.int(),
   occurredAt: z.date(),
   actor: z.object({
     type: z.enum(activityActorTypes),
     /** The user's id; null for the operator and the system. */
-    id: z.number().int().nullable(),
+    id: z.nullable(z.int()),
     /** The user's name as it was then, 'Operator' or 'System'. */
     name: z.string(),
   }),
   subject: z.object({
     type: z.enum(activitySubjectTypes),
-    id: z.number().int(),
+    id: z.int(),
     /** The subject's name as it was then. */
     name: z.string(),
   }),
   action: z.enum(activityActions),
   outcome: z.enum(activityOutcomes),
   /** The VM's team (VM events), which decides who else sees it. */
-  teamId: z.number().int().nullable(),
+  teamId: z.nullable(z.int()),
   /** The network an interface or a public IP event also concerns. */
-  networkId: z.number().int().nullable(),
+  networkId: z.nullable(z.int()),
   /** The operation an event requested or ended. */
-  operationId: z.number().int().nullable(),
+  operationId: z.nullable(z.int()),
   /**
    * What else the event says: `from` / `to` for a status or a size, `reason` (the engine's words)
    * for a failure, `address` for an IP or a sign-in, `roleId`, `userId`, ...
@@ -90,29 +90,41 @@ export const activitySortColumns = ['occurredAt'] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dateError = { error: 'Must be an ISO 8601 date, or date and time' };
-const dateTime = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
-const day = z.iso.date().transform((value) => new Date(value));
+const dateTime = z.pipe(
+  z.iso.datetime({ offset: true }),
+  z.transform((value) => new Date(value)),
+);
+const day = z.pipe(
+  z.iso.date(),
+  z.transform((value) => new Date(value)),
+);
 /** `from`: from that moment, or from the start of that day (UTC). */
 const fromParam = z.union([dateTime, day], dateError);
 /** `to`: before that moment, or through the end of that day (UTC). */
 const toParam = z.union(
-  [dateTime, day.transform((start) => new Date(start.getTime() + DAY_MS))],
+  [
+    dateTime,
+    z.pipe(
+      day,
+      z.transform((start) => new Date(start.getTime() + DAY_MS)),
+    ),
+  ],
   dateError,
 );
 
 /** `GET /activity/list`: newest first by default; `search` matches subject and actor names. */
-export const listActivityQuery = pageQuery.extend({
-  sortColumn: z.enum(activitySortColumns).default('occurredAt'),
-  sortDescending: z.stringbool().default(true),
-  subjectType: z.enum(activitySubjectTypes).optional(),
-  subjectId: idSchema.optional(),
+export const listActivityQuery = z.extend(pageQuery, {
+  sortColumn: z._default(z.enum(activitySortColumns), 'occurredAt'),
+  sortDescending: z._default(z.stringbool(), true),
+  subjectType: z.optional(z.enum(activitySubjectTypes)),
+  subjectId: z.optional(idSchema),
   /** Interface and public IP events of a network's VMs count as the network's own. */
-  networkId: idSchema.optional(),
-  actorType: z.enum(activityActorTypes).optional(),
-  actorId: idSchema.optional(),
-  outcome: z.enum(activityOutcomes).optional(),
-  from: fromParam.optional(),
-  to: toParam.optional(),
+  networkId: z.optional(idSchema),
+  actorType: z.optional(z.enum(activityActorTypes)),
+  actorId: z.optional(idSchema),
+  outcome: z.optional(z.enum(activityOutcomes)),
+  from: z.optional(fromParam),
+  to: z.optional(toParam),
 });
 export type ListActivityQuery = z.output<typeof listActivityQuery>;
 export type ListActivityParams = z.input<typeof listActivityQuery>;

@@ -1,15 +1,38 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { envelope } from './envelope';
-import { user } from './users';
 import { emailSchema, messages, mfaCodeSchema } from './validation';
+
+/** The signed-in user, as the session check and the code check answer it. */
+export const user = z.object({
+  id: z.int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  createdAt: z.date(),
+  isAdmin: z.boolean(),
+  isReseller: z.boolean(),
+  forcePasswordReset: z.boolean(),
+  /** A reset token, present only after the code check of a user whose password must be reset. */
+  resetKey: z.nullable(z.string()),
+  resellerEmail: z.nullable(z.string()),
+  companyName: z.string(),
+  logoUrl: z.nullable(z.string()),
+  resellerName: z.nullable(z.string()),
+  tabLogoUrl: z.nullable(z.string()),
+  /** The reseller's order forms (Order Services); both null for anybody but the reseller's staff. */
+  orderUrls: z.object({
+    newCustomer: z.nullable(z.string()),
+    accountChanges: z.nullable(z.string()),
+  }),
+});
+export type User = z.infer<typeof user>;
 
 export const loginBody = z.object({
   email: emailSchema(),
   password: z
     .string({ error: messages.passwordRequired })
-    .min(1, messages.passwordRequired)
-    .max(200),
-  rememberMe: z.boolean().default(false),
+    .check(z.minLength(1, messages.passwordRequired), z.maxLength(200)),
+  rememberMe: z._default(z.boolean(), false),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -19,7 +42,7 @@ export const mfaBody = z.object({ code: mfaCodeSchema });
 export const mfaResponse = envelope(sessionData);
 export const checkResponse = envelope(sessionData);
 /** `POST /auth/refreshAuth`: the renewed session's user and its new expiry. */
-export const refreshResponse = envelope(sessionData.extend({ expiresAt: z.date() }));
+export const refreshResponse = envelope(z.extend(sessionData, { expiresAt: z.date() }));
 /** `POST /auth/shouldResetPassword`: whether the caller must set a new password first. */
 export const shouldResetResponse = envelope(z.object({ shouldReset: z.boolean() }));
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { envelope } from './envelope';
 
 /**
@@ -18,7 +18,11 @@ export const clientErrorLimits = {
   userAgent: 300,
 } as const;
 
-const cut = (max: number) => z.string().transform((value) => value.slice(0, max));
+const cut = (max: number) =>
+  z.pipe(
+    z.string(),
+    z.transform((value) => value.slice(0, max)),
+  );
 
 export const clientErrorTypes = ['error', 'unhandledrejection', 'render'] as const;
 export type ClientErrorType = (typeof clientErrorTypes)[number];
@@ -27,22 +31,22 @@ export const clientErrorEvent = z.object({
   /** An uncaught error, an unhandled promise rejection, or an error the error screen showed. */
   type: z.enum(clientErrorTypes),
   message: cut(clientErrorLimits.message),
-  stack: cut(clientErrorLimits.stack).optional(),
+  stack: z.optional(cut(clientErrorLimits.stack)),
   /** Script, line and column of an uncaught error. */
-  source: cut(clientErrorLimits.source).optional(),
+  source: z.optional(cut(clientErrorLimits.source)),
   /** The console page (path only: query strings can hold tokens). */
-  url: cut(clientErrorLimits.url).optional(),
-  userAgent: cut(clientErrorLimits.userAgent).optional(),
+  url: z.optional(cut(clientErrorLimits.url)),
+  userAgent: z.optional(cut(clientErrorLimits.userAgent)),
   /** When the browser saw it (ISO 8601). */
-  occurredAt: z.iso.datetime().optional(),
+  occurredAt: z.optional(z.iso.datetime()),
 });
 export type ClientErrorEvent = z.input<typeof clientErrorEvent>;
 
 export const clientErrorReport = z.object({
-  events: z.array(clientErrorEvent).min(1).max(CLIENT_ERROR_BUFFER),
+  events: z.array(clientErrorEvent).check(z.minLength(1), z.maxLength(CLIENT_ERROR_BUFFER)),
   /** Events the browser left out because its buffer was full. */
-  dropped: z.number().int().min(0).max(1_000_000).default(0),
+  dropped: z._default(z.int().check(z.gte(0), z.lte(1_000_000)), 0),
 });
 export type ClientErrorReport = z.input<typeof clientErrorReport>;
 
-export const clientErrorReportResponse = envelope(z.object({ received: z.number().int() }));
+export const clientErrorReportResponse = envelope(z.object({ received: z.int() }));

@@ -1,17 +1,18 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every answer of the API: `{ data, message }`. */
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string() });
+export const envelope = <T extends z.ZodMiniType>(data: T) =>
+  z.object({ data, message: z.string() });
 
 export const emptyEnvelope = envelope(z.null());
 
 /** Paged lists answer `{ data: { data: [...], totalPages } }`; totalPages is at least 1. */
-export const paged = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), totalPages: z.number().int().min(1) });
+export const paged = <T extends z.ZodMiniType>(item: T) =>
+  z.object({ data: z.array(item), totalPages: z.int().check(z.gte(1)) });
 
 /** `index` is set when the body is a list of items (the imports): the item the field belongs to. */
 export const fieldError = z.object({
-  index: z.number().int().optional(),
+  index: z.optional(z.int()),
   field: z.string(),
   message: z.string(),
 });
@@ -21,25 +22,26 @@ export type FieldError = z.infer<typeof fieldError>;
 export const errorBody = z.object({
   data: z.null(),
   message: z.string(),
-  errors: z.array(fieldError).optional(),
+  errors: z.optional(z.array(fieldError)),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
 /** A database id: a positive 32-bit integer, from JSON or a URL. */
-export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const idSchema = z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
 
 /** NUL cannot be stored or searched in PostgreSQL text: refused in names, ignored in searches. */
 export const NUL = '\u0000';
 
 /** Query-string paging shared by every list endpoint. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  rowsPerPage: z.coerce.number().int().min(1).max(100).default(10),
-  search: z
-    .string()
-    .trim()
-    .max(200)
-    // NUL cannot be searched in PostgreSQL; a search for it would otherwise match everything.
-    .refine((value) => !value.includes(NUL), 'Must not contain a NUL character')
-    .default(''),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  rowsPerPage: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
+  search: z._default(
+    z.string().check(
+      z.trim(),
+      z.maxLength(200),
+      z.refine((value) => !value.includes(NUL), 'Must not contain a NUL character'),
+    ),
+    '',
+  ),
 });

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { envelope } from './envelope';
 
 export const healthResponse = envelope(
-  z.object({ status: z.enum(['ok', 'unavailable']), latencyMs: z.number().optional() }),
+  z.object({ status: z.enum(['ok', 'unavailable']), latencyMs: z.optional(z.number()) }),
 );
 
 const reachability = z.enum(['ok', 'unavailable']);
@@ -20,33 +20,33 @@ export const providerDiagnosticsResponse = envelope(
   z.object({
     providers: z.array(
       z.object({
-        id: z.number().int(),
+        id: z.int(),
         name: z.string(),
         driver: z.string(),
         status: reachability,
         latencyMs: z.number(),
         /** What the engine said when it did not answer well. */
-        detail: z.string().nullable(),
+        detail: z.nullable(z.string()),
         regions: z.array(z.string()),
         /** The company's VMs at this provider, by status. */
-        vmsByStatus: z.record(z.string(), z.number().int()),
+        vmsByStatus: z.record(z.string(), z.int()),
       }),
     ),
     operations: z.object({
-      pending: z.number().int(),
-      running: z.number().int(),
-      failedLastDay: z.number().int(),
+      pending: z.int(),
+      running: z.int(),
+      failedLastDay: z.int(),
     }),
     /** The company's latest failed operations, newest first. */
     recentFailures: z.array(
       z.object({
-        id: z.number().int(),
+        id: z.int(),
         kind: z.string(),
-        vmId: z.number().int().nullable(),
-        networkId: z.number().int().nullable(),
-        error: z.string().nullable(),
-        attempts: z.number().int(),
-        finishedAt: z.date().nullable(),
+        vmId: z.nullable(z.int()),
+        networkId: z.nullable(z.int()),
+        error: z.nullable(z.string()),
+        attempts: z.int(),
+        finishedAt: z.nullable(z.date()),
       }),
     ),
   }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { envelope } from './envelope';
 import { NO_CONTROL_CHARACTERS, emailSchema, messages, personNameSchema } from './validation';
 
@@ -16,22 +16,31 @@ const CONTROL_CHARACTERS = 'Must not contain control characters';
 const externalIdOf = (field: string) =>
   z
     .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(100)
-    .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS);
+    .check(
+      z.trim(),
+      z.minLength(1, `${field} is required`),
+      z.maxLength(100),
+      z.regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS),
+    );
 const externalId = externalIdOf('externalId');
 const name = z
   .string({ error: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(200)
-  .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS);
-const url = z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).max(2000);
+  .check(
+    z.trim(),
+    z.minLength(1, 'Name is required'),
+    z.maxLength(200),
+    z.regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS),
+  );
+const url = z
+  .url({ protocol: /^https?$/, error: 'Must be an http(s) URL' })
+  .check(z.maxLength(2000));
 /** An optional field left empty (CSV exports write "") counts as absent. */
-const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
-const optionalUrl = blankAsAbsent(url.nullish());
+const blankAsAbsent = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.transform((v): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v)),
+    schema,
+  );
+const optionalUrl = blankAsAbsent(z.nullish(url));
 
 export const distributerItem = z.object({ externalId, name, email: emailSchema() });
 export const resellerItem = z.object({
@@ -40,11 +49,20 @@ export const resellerItem = z.object({
   name,
   email: emailSchema(),
   resellerName: blankAsAbsent(
-    z.string().trim().min(1).max(100).regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS).nullish(),
+    z.nullish(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1),
+          z.maxLength(100),
+          z.regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS),
+        ),
+    ),
   ),
   logoUrl: optionalUrl,
   tabLogoUrl: optionalUrl,
-  orderUrls: z.object({ newCustomer: optionalUrl, accountChanges: optionalUrl }).nullish(),
+  orderUrls: z.nullish(z.object({ newCustomer: optionalUrl, accountChanges: optionalUrl })),
 });
 export const companyItem = z.object({
   externalId,
@@ -63,13 +81,15 @@ export type CompanyItem = z.output<typeof companyItem>;
 
 /** The body is checked item by item so that every bad row is reported with its index. */
 export const importBody = z.object({
-  items: z.array(z.unknown()).min(1, 'items must not be empty').max(IMPORT_MAX_ITEMS),
+  items: z
+    .array(z.unknown())
+    .check(z.minLength(1, 'items must not be empty'), z.maxLength(IMPORT_MAX_ITEMS)),
 });
 
 export const importResult = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
-  items: z.array(z.object({ externalId: z.string(), id: z.number().int() })),
+  created: z.int(),
+  updated: z.int(),
+  items: z.array(z.object({ externalId: z.string(), id: z.int() })),
 });
 export type ImportResult = z.infer<typeof importResult>;
 export const importResponse = envelope(importResult);

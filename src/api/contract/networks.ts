@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emptyEnvelope, envelope, idSchema, pageQuery, paged } from './envelope';
 import { isIpAddress, isPrivateBlock, parseCidr } from './ip';
-import { networkSortColumns, type NetworkSortColumn } from './sort-columns';
+import { networkSortColumns, type NetworkSortColumn } from './search-values';
 
 /** Spec sections 3, 4 and 5 for networks, network interfaces and public IPs. */
 
@@ -82,20 +82,22 @@ const id = idSchema;
 // Addressing values
 
 /** A dotted IPv4 address; blank means none. */
-const optionalIp = z
-  .string()
-  .trim()
-  .max(15)
-  .refine((v) => v === '' || isIpAddress(v), networkMessages.ipInvalid)
-  .nullish()
-  .transform((v) => v || null);
+const optionalIp = z.pipe(
+  z.nullish(
+    z.string().check(
+      z.trim(),
+      z.maxLength(15),
+      z.refine((v) => v === '' || isIpAddress(v), networkMessages.ipInvalid),
+    ),
+  ),
+  z.transform((v) => v || null),
+);
 
-export const networkNameSchema = z
-  .string({ error: networkMessages.nameRequired })
-  .trim()
-  .min(1, { error: networkMessages.nameRequired, abort: true })
-  .max(NETWORK_NAME_MAX, { error: networkMessages.nameTooLong, abort: true })
-  .superRefine((value, ctx) => {
+export const networkNameSchema = z.string({ error: networkMessages.nameRequired }).check(
+  z.trim(),
+  z.minLength(1, { error: networkMessages.nameRequired, abort: true }),
+  z.maxLength(NETWORK_NAME_MAX, { error: networkMessages.nameTooLong, abort: true }),
+  z.superRefine((value, ctx) => {
     const invalid = [...new Set([...value].filter((c) => !NETWORK_NAME_ALLOWED.test(c)))];
     if (invalid.length > 0) {
       // Invisible characters are named by their code so that the message still says something.
@@ -104,70 +106,76 @@ export const networkNameSchema = z
       );
       ctx.addIssue({ code: 'custom', message: networkMessages.nameInvalid(shown) });
     }
-  });
+  }),
+);
 
 /**
  * A CIDR block for a network: a private IPv4 network (RFC 1918 or RFC 6598) given by its network
  * address, with a prefix of 22 to 27. Spaces around the parts are ignored; a space inside a
  * number is not.
  */
-export const networkCidrSchema = z.preprocess(
-  (v) => (typeof v === 'string' && !/\d\s+\d/.test(v) ? v.replace(/\s+/g, '') : v),
-  z
-    .string({ error: networkMessages.cidrRequired })
-    .min(1, { error: networkMessages.cidrRequired, abort: true })
-    .max(18, { error: networkMessages.cidrInvalid, abort: true })
-    .refine((v) => !/\s/.test(v) && parseCidr(v) !== null, {
+export const networkCidrSchema = z.pipe(
+  z.transform((v): unknown =>
+    typeof v === 'string' && !/\d\s+\d/.test(v) ? v.replace(/\s+/g, '') : v,
+  ),
+  z.string({ error: networkMessages.cidrRequired }).check(
+    z.minLength(1, { error: networkMessages.cidrRequired, abort: true }),
+    z.maxLength(18, { error: networkMessages.cidrInvalid, abort: true }),
+    z.refine((v) => !/\s/.test(v) && parseCidr(v) !== null, {
       error: networkMessages.cidrInvalid,
       abort: true,
-    })
-    .refine((v) => isPrivateBlock(parseCidr(v)!), {
+    }),
+    z.refine((v) => isPrivateBlock(parseCidr(v)!), {
       error: networkMessages.cidrPrivate,
       abort: true,
-    })
-    .superRefine((v, ctx) => {
+    }),
+    z.superRefine((v, ctx) => {
       const cidr = parseCidr(v)!;
       if (cidr.hostBitsSet)
         ctx.addIssue({ code: 'custom', message: networkMessages.cidrHostBits(cidr.text) });
-    })
-    .refine((v) => {
+    }),
+    z.refine((v) => {
       const prefix = parseCidr(v)!.prefix;
       return prefix >= FORM_PREFIX_MIN && prefix <= FORM_PREFIX_MAX;
     }, networkMessages.cidrPrefix),
+  ),
 );
 
 /** One or two IP addresses separated by a comma (spaces allowed). */
-const dnsServersSchema = z
-  .string()
-  .trim()
-  .max(40)
-  .refine((v) => {
-    if (v === '') return true;
-    const parts = v.split(',').map((p) => p.trim());
-    return parts.length <= 2 && parts.every(isIpAddress);
-  }, networkMessages.dnsInvalid)
-  .nullish()
-  .transform((v) => v || null);
+const dnsServersSchema = z.pipe(
+  z.nullish(
+    z.string().check(
+      z.trim(),
+      z.maxLength(40),
+      z.refine((v) => {
+        if (v === '') return true;
+        const parts = v.split(',').map((p) => p.trim());
+        return parts.length <= 2 && parts.every(isIpAddress);
+      }, networkMessages.dnsInvalid),
+    ),
+  ),
+  z.transform((v) => v || null),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Networks
 
 export type { NetworkSortColumn };
 
-export const listNetworksQuery = pageQuery.extend({
-  sortColumn: z.enum(networkSortColumns).default('name'),
-  sortDescending: z.stringbool().default(false),
-  regionId: id.optional(),
+export const listNetworksQuery = z.extend(pageQuery, {
+  sortColumn: z._default(z.enum(networkSortColumns), 'name'),
+  sortDescending: z._default(z.stringbool(), false),
+  regionId: z.optional(id),
 });
 export type ListNetworksQuery = z.output<typeof listNetworksQuery>;
 
 /** Spec section 3 "Network list row". */
 export const networkRow = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   cidrBlock: z.string(),
   region: z.string(),
-  connectedVms: z.number().int(),
+  connectedVms: z.int(),
 });
 export type NetworkRow = z.infer<typeof networkRow>;
 export const listNetworksResponse = envelope(paged(networkRow));
@@ -177,51 +185,51 @@ export const networkIdParam = z.object({ id });
 
 /** Spec section 3 "Network details", plus what the edit form and the Delete button need. */
 export const networkDetails = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  regionId: z.number().int(),
+  regionId: z.int(),
   region: z.string(),
   description: z.string(),
   cidrBlock: z.string(),
   /** The address outbound traffic leaves from (SNAT), when SNAT is on. */
-  snat: z.string().nullable(),
+  snat: z.nullable(z.string()),
   snatEnabled: z.boolean(),
-  gatewayIp: z.string().nullable(),
+  gatewayIp: z.nullable(z.string()),
   dnsNameservers: z.array(z.string()),
   createdAt: z.date(),
   updatedAt: z.date(),
   networkType,
   allocationPools: z.array(z.object({ start: z.string(), end: z.string() })),
   /** The number of VMs on the network. */
-  usedIPAddresses: z.number().int(),
+  usedIPAddresses: z.int(),
   /** The sum of the pool sizes. */
-  totalIPAddresses: z.number().int(),
+  totalIPAddresses: z.int(),
   dhcpServerEnabled: z.boolean(),
-  dhcpStartAddress: z.string().nullable(),
-  dhcpEndAddress: z.string().nullable(),
+  dhcpStartAddress: z.nullable(z.string()),
+  dhcpEndAddress: z.nullable(z.string()),
   defaultRouteEnabled: z.boolean(),
-  defaultRoute: z.string().nullable(),
+  defaultRoute: z.nullable(z.string()),
   serveDNSServersEnabled: z.boolean(),
-  connectedVms: z.number().int(),
+  connectedVms: z.int(),
 });
 export type NetworkDetails = z.infer<typeof networkDetails>;
 export const networkDetailsResponse = envelope(networkDetails);
 
 /** Spec section 3 "Connected VM". */
 export const connectedVm = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  privateIp: z.string().nullable(),
+  privateIp: z.nullable(z.string()),
 });
 export type ConnectedVm = z.infer<typeof connectedVm>;
 export const connectedVmsResponse = envelope(z.array(connectedVm));
 
 export const cidrDetailsQuery = z.object({
-  cidr: z.string().trim().min(1, networkMessages.cidrRequired).max(18),
+  cidr: z.string().check(z.trim(), z.minLength(1, networkMessages.cidrRequired), z.maxLength(18)),
   /** With the region, the warning also names overlaps with the company's networks there. */
-  regionId: id.optional(),
+  regionId: z.optional(id),
   /** The network being edited, left out of the overlap check. */
-  networkId: id.optional(),
+  networkId: z.optional(id),
 });
 export type CidrDetailsQuery = z.output<typeof cidrDetailsQuery>;
 /** Spec section 3 "CIDR details". */
@@ -230,27 +238,28 @@ export const cidrDetails = z.object({
   dhcpStartAddress: z.string(),
   dhcpEndAddress: z.string(),
   gatewayIp: z.string(),
-  warning: z.string().nullable(),
+  warning: z.nullable(z.string()),
 });
 export type CidrDetails = z.infer<typeof cidrDetails>;
 export const cidrDetailsResponse = envelope(cidrDetails);
 
 const networkFields = {
   name: networkNameSchema,
-  description: z
-    .string()
-    .max(NETWORK_DESCRIPTION_MAX, networkMessages.descriptionTooLong)
-    .nullish()
-    .transform((v) => v?.trim() ?? ''),
+  description: z.pipe(
+    z.nullish(
+      z.string().check(z.maxLength(NETWORK_DESCRIPTION_MAX, networkMessages.descriptionTooLong)),
+    ),
+    z.transform((v) => v?.trim() ?? ''),
+  ),
   cidrBlock: networkCidrSchema,
   networkType,
-  snatEnabled: z.boolean().default(true),
-  dhcpServerEnabled: z.boolean().default(true),
+  snatEnabled: z._default(z.boolean(), true),
+  dhcpServerEnabled: z._default(z.boolean(), true),
   dhcpStartAddress: optionalIp,
   dhcpEndAddress: optionalIp,
-  defaultRouteEnabled: z.boolean().default(true),
+  defaultRouteEnabled: z._default(z.boolean(), true),
   defaultRoute: optionalIp,
-  serveDNSServersEnabled: z.boolean().default(true),
+  serveDNSServersEnabled: z._default(z.boolean(), true),
   /** One or two addresses separated by a comma. */
   dnsServers: dnsServersSchema,
 };
@@ -268,7 +277,7 @@ function checkAddressing(
     defaultRoute: string | null;
     dnsServers: string | null;
   },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ) {
   if (body.networkType !== 'standard') return;
   const required: [keyof typeof body, string][] = [
@@ -311,16 +320,14 @@ export const createNetworkBody = z
     ...networkFields,
     regionId: z.coerce
       .number({ error: networkMessages.regionRequired })
-      .int()
-      .positive(networkMessages.regionRequired)
-      .max(2_147_483_647),
+      .check(z.int(), z.positive(networkMessages.regionRequired), z.lte(2_147_483_647)),
   })
-  .superRefine(checkAddressing);
+  .check(z.superRefine(checkAddressing));
 export type CreateNetworkBody = z.input<typeof createNetworkBody>;
-export const createNetworkResponse = envelope(z.object({ id: z.number().int() }));
+export const createNetworkResponse = envelope(z.object({ id: z.int() }));
 
 /** The same as create without the region, which is fixed once the network exists. */
-export const updateNetworkBody = z.object(networkFields).superRefine(checkAddressing);
+export const updateNetworkBody = z.object(networkFields).check(z.superRefine(checkAddressing));
 export type UpdateNetworkBody = z.input<typeof updateNetworkBody>;
 
 export const networkActionResponse = emptyEnvelope;
@@ -332,29 +339,29 @@ export const interfaceStatuses = ['Attaching', 'Active', 'Detaching', 'Error'] a
 
 /** Spec section 3 "Network adapter (interface)", with its network and state. */
 export const networkAdapter = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** 1 is the primary interface. */
-  vmnic: z.number().int(),
-  networkId: z.number().int(),
+  vmnic: z.int(),
+  networkId: z.int(),
   networkName: z.string(),
   cidrBlock: z.string(),
-  gatewayIp: z.string().nullable(),
-  privateIp: z.string().nullable(),
+  gatewayIp: z.nullable(z.string()),
+  privateIp: z.nullable(z.string()),
   macAddress: z.string(),
   /** null: Not Configured; an address: NAT Enabled. */
-  publicIp: z.string().nullable(),
+  publicIp: z.nullable(z.string()),
   /** A public IP can be had only on a network with SNAT (standard). */
   snatEnabled: z.boolean(),
   status: z.enum(interfaceStatuses),
   /** What went wrong with the interface's last operation, if anything. */
-  statusMessage: z.string().nullable(),
+  statusMessage: z.nullable(z.string()),
 });
 export type NetworkAdapter = z.infer<typeof networkAdapter>;
 export const netAdaptersResponse = envelope(z.array(networkAdapter));
 
 /** Spec section 3 "Available network". */
 export const availableNetwork = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   cidrBlock: z.string(),
 });
@@ -362,16 +369,14 @@ export type AvailableNetwork = z.infer<typeof availableNetwork>;
 export const availableNetworksResponse = envelope(z.array(availableNetwork));
 
 export const addNetworkInterfaceBody = z.object({
-  networkId: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
+  networkId: z.pipe(
+    z.transform((v): unknown => (v === null || v === '' ? undefined : v)),
     z.coerce
       .number({ error: networkMessages.selectNetworkFirst })
-      .int()
-      .positive()
-      .max(2_147_483_647),
+      .check(z.int(), z.positive(), z.lte(2_147_483_647)),
   ),
 });
 export type AddNetworkInterfaceBody = z.input<typeof addNetworkInterfaceBody>;
-export const addNetworkInterfaceResponse = envelope(z.object({ interfaceId: z.number().int() }));
+export const addNetworkInterfaceResponse = envelope(z.object({ interfaceId: z.int() }));
 
 export const removeNetworkInterfaceParams = z.object({ id, networkId: id });

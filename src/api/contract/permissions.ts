@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emptyEnvelope, envelope, idSchema } from './envelope';
 import { isRoleId, ROLE, teamRoleId, type RoleId } from './roles';
 
@@ -44,15 +44,15 @@ export const permissionMessages = {
 
 /** `GET /permissions/list/{teamId}`: who holds which role on the team, and what it grants. */
 export const permissionEntry = z.object({
-  userId: z.number().int(),
+  userId: z.int(),
   name: z.string(),
   email: z.string(),
-  roleId: z.number().int(),
+  roleId: z.int(),
   permissions: z.array(z.enum(teamPermissions)),
 });
 export type PermissionEntry = z.infer<typeof permissionEntry>;
 export const listPermissionsResponse = envelope(
-  z.object({ teamId: z.number().int(), entries: z.array(permissionEntry) }),
+  z.object({ teamId: z.int(), entries: z.array(permissionEntry) }),
 );
 
 const id = idSchema;
@@ -62,8 +62,7 @@ export const assignPermissionsBody = z.object({
   teamId: id,
   assignments: z
     .array(z.object({ userId: id, roleId: teamRoleId }))
-    .min(1)
-    .max(500),
+    .check(z.minLength(1), z.maxLength(500)),
 });
 export type AssignPermissionsBody = z.input<typeof assignPermissionsBody>;
 export const assignPermissionsResponse = emptyEnvelope;

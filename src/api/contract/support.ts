@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emptyEnvelope } from './envelope';
 
 export const SUPPORT_MESSAGE_MAX = 5000;
@@ -20,12 +20,12 @@ export const supportMessages = {
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-export const supportMessageSchema = z
-  .string({ error: supportMessages.required })
-  .trim()
-  .min(1, { error: supportMessages.required, abort: true })
-  .max(SUPPORT_MESSAGE_MAX, supportMessages.tooLong)
-  .refine((value) => !CONTROL_CHARACTERS.test(value), supportMessages.controlCharacters);
+export const supportMessageSchema = z.string({ error: supportMessages.required }).check(
+  z.trim(),
+  z.minLength(1, { error: supportMessages.required, abort: true }),
+  z.maxLength(SUPPORT_MESSAGE_MAX, supportMessages.tooLong),
+  z.refine((value) => !CONTROL_CHARACTERS.test(value), supportMessages.controlCharacters),
+);
 
 /** `POST /support/sendEmail`. */
 export const sendSupportMessageBody = z.object({ message: supportMessageSchema });

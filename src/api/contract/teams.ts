@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emptyEnvelope, envelope, idSchema, pageQuery } from './envelope';
 import { teamRoleId } from './roles';
 import { NO_CONTROL_CHARACTERS } from './validation';
@@ -24,18 +24,20 @@ export const teamMessages = {
 
 export const teamNameSchema = z
   .string({ error: teamMessages.nameRequired })
-  .trim()
-  .min(1, teamMessages.nameRequired)
-  .max(TEAM_NAME_MAX, teamMessages.nameTooLong)
-  .regex(NO_CONTROL_CHARACTERS, teamMessages.nameControlCharacters);
+  .check(
+    z.trim(),
+    z.minLength(1, teamMessages.nameRequired),
+    z.maxLength(TEAM_NAME_MAX, teamMessages.nameTooLong),
+    z.regex(NO_CONTROL_CHARACTERS, teamMessages.nameControlCharacters),
+  );
 
 const id = idSchema;
 
 export const teamRow = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  userCount: z.number().int(),
-  vmCount: z.number().int(),
+  userCount: z.int(),
+  vmCount: z.int(),
 });
 export type TeamRow = z.infer<typeof teamRow>;
 
@@ -45,52 +47,52 @@ export type ListTeamsQuery = z.output<typeof listTeamsQuery>;
 export const listTeamsResponse = envelope(
   z.object({
     data: z.array(teamRow),
-    unassignedUsers: z.number().int(),
-    unassignedVMs: z.number().int(),
-    totalPages: z.number().int().min(1),
+    unassignedUsers: z.int(),
+    unassignedVMs: z.int(),
+    totalPages: z.int().check(z.gte(1)),
   }),
 );
 export type TeamPage = z.infer<typeof listTeamsResponse>['data'];
 
 export const teamMember = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   email: z.string(),
-  roleId: z.number().int(),
+  roleId: z.int(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 
 export const teamIdParam = z.object({ id });
-export const teamDetailsQuery = pageQuery.extend({
-  rowsPerPage: z.coerce.number().int().min(1).max(100).default(5),
+export const teamDetailsQuery = z.extend(pageQuery, {
+  rowsPerPage: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 5),
 });
 export type TeamDetailsQuery = z.output<typeof teamDetailsQuery>;
 /** `GET /teams/{id}`: the name and one page of its members. */
 export const teamDetailsResponse = envelope(
   z.object({
-    id: z.number().int(),
+    id: z.int(),
     teamName: z.string(),
-    parentTeamId: z.number().int().nullable(),
+    parentTeamId: z.nullable(z.int()),
     /** The caller's own role on the team (1 for Admins): the console offers only what it allows. */
-    yourRoleId: z.number().int(),
+    yourRoleId: z.int(),
     members: z.array(teamMember),
-    totalPages: z.number().int().min(1),
+    totalPages: z.int().check(z.gte(1)),
   }),
 );
 export type TeamDetails = z.infer<typeof teamDetailsResponse>['data'];
 
 export const createTeamBody = z.object({
   name: teamNameSchema,
-  parentTeamId: id.nullish(),
+  parentTeamId: z.nullish(id),
 });
 export type CreateTeamBody = z.input<typeof createTeamBody>;
-export const createTeamResponse = envelope(z.object({ teamId: z.number().int() }));
+export const createTeamResponse = envelope(z.object({ teamId: z.int() }));
 
 export const updateTeamBody = z.object({ teamId: id, name: teamNameSchema });
 export type UpdateTeamBody = z.input<typeof updateTeamBody>;
 
 /** A new member starts as Viewer unless a role is given. */
-export const addTeamUserBody = z.object({ teamId: id, userId: id, roleId: teamRoleId.optional() });
+export const addTeamUserBody = z.object({ teamId: id, userId: id, roleId: z.optional(teamRoleId) });
 export type AddTeamUserBody = z.input<typeof addTeamUserBody>;
 export const removeTeamUserBody = z.object({ teamId: id, userId: id });
 export type RemoveTeamUserBody = z.input<typeof removeTeamUserBody>;

@@ -1,35 +1,14 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emptyEnvelope, envelope, idSchema, pageQuery, paged } from './envelope';
+import { user } from './auth';
+import { userSortColumns } from './search-values';
 import { roleIdSchema } from './roles';
 import { emailSchema, messages, newPasswordSchema, personNameSchema } from './validation';
 
 /** The signed-in user, with the branding of their company and reseller. */
-export const user = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  createdAt: z.date(),
-  isAdmin: z.boolean(),
-  isReseller: z.boolean(),
-  forcePasswordReset: z.boolean(),
-  /** A reset token, present only after the code check of a user whose password must be reset. */
-  resetKey: z.string().nullable(),
-  resellerEmail: z.string().nullable(),
-  companyName: z.string(),
-  logoUrl: z.string().nullable(),
-  resellerName: z.string().nullable(),
-  tabLogoUrl: z.string().nullable(),
-  /** The reseller's order forms (Order Services); both null for anybody but the reseller's staff. */
-  orderUrls: z.object({
-    newCustomer: z.string().nullable(),
-    accountChanges: z.string().nullable(),
-  }),
-});
-export type User = z.infer<typeof user>;
 
 export const userRow = z.object({
-  id: z.number().int(),
+  id: z.int(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -38,12 +17,11 @@ export const userRow = z.object({
 });
 export type UserRow = z.infer<typeof userRow>;
 
-export const userSortColumns = ['name', 'email', 'createdAt'] as const;
-export const listUsersQuery = pageQuery.extend({
-  sortColumn: z.enum(userSortColumns).default('name'),
-  sortDescending: z.stringbool().default(false),
+export const listUsersQuery = z.extend(pageQuery, {
+  sortColumn: z._default(z.enum(userSortColumns), 'name'),
+  sortDescending: z._default(z.stringbool(), false),
   /** Leaves out the members of this team (the team wizard's Available Users). */
-  excludeTeamId: idSchema.optional(),
+  excludeTeamId: z.optional(idSchema),
 });
 export type ListUsersQuery = z.output<typeof listUsersQuery>;
 export const listUsersResponse = envelope(paged(userRow));
@@ -58,16 +36,16 @@ export const forgotPasswordBody = z.object({
 });
 export const registerBody = emailBody;
 
-export const tokenParam = z.object({ token: z.string().min(1).max(200) });
+export const tokenParam = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export const resetPasswordBody = z.object({
   id: idSchema,
   password: newPasswordSchema,
-  resetKey: z.string().max(200).optional(),
+  resetKey: z.optional(z.string().check(z.maxLength(200))),
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
-export const confirmEmailBody = resetPasswordBody.extend({
+export const confirmEmailBody = z.extend(resetPasswordBody, {
   firstName: personNameSchema(messages.firstNameRequired),
   lastName: personNameSchema(messages.lastNameRequired),
 });
@@ -76,8 +54,7 @@ export type ConfirmEmailBody = z.input<typeof confirmEmailBody>;
 export const updatePasswordBody = z.object({
   currentPassword: z
     .string({ error: messages.passwordRequired })
-    .min(1, messages.passwordRequired)
-    .max(200),
+    .check(z.minLength(1, messages.passwordRequired), z.maxLength(200)),
   password: newPasswordSchema,
 });
 
@@ -102,20 +79,22 @@ export const userIdParam = z.object({ id });
 export const createUserBody = z.object({
   email: emailSchema(),
   roleId: roleIdSchema,
-  teamIds: z.array(id).max(100).default([]),
+  teamIds: z._default(z.array(id).check(z.maxLength(100)), []),
 });
 export type CreateUserBody = z.input<typeof createUserBody>;
-export const createUserResponse = envelope(z.object({ id: z.number().int() }));
+export const createUserResponse = envelope(z.object({ id: z.int() }));
 
 /** Letters (any script), spaces, apostrophes and hyphens: no digits or special characters. */
 const NAME_PATTERN = /^[\p{L}\p{M}' -]+$/u;
 const editedName = (empty: string, special: string) =>
   z
     .string({ error: empty })
-    .trim()
-    .min(1, { error: empty, abort: true })
-    .max(100)
-    .regex(NAME_PATTERN, special);
+    .check(
+      z.trim(),
+      z.minLength(1, { error: empty, abort: true }),
+      z.maxLength(100),
+      z.regex(NAME_PATTERN, special),
+    );
 
 export const editUserBody = z.object({
   id,
@@ -127,7 +106,7 @@ export const editUserResponse = emptyEnvelope;
 
 /** `GET /users/details/{id}`. `activated` is false until the invitation has been accepted. */
 export const userDetails = z.object({
-  id: z.number().int(),
+  id: z.int(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -140,13 +119,13 @@ export const userDetailsResponse = envelope(userDetails);
 
 /** User team row (spec section 3): one team membership. roleId 1 for an Admin. */
 export const userTeamRow = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  roleId: z.number().int(),
+  roleId: z.int(),
 });
 export type UserTeamRow = z.infer<typeof userTeamRow>;
-export const userTeamsQuery = pageQuery.extend({
-  rowsPerPage: z.coerce.number().int().min(1).max(100).default(6),
+export const userTeamsQuery = z.extend(pageQuery, {
+  rowsPerPage: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 6),
 });
 export type UserTeamsQuery = z.output<typeof userTeamsQuery>;
 export const userTeamsResponse = envelope(paged(userTeamRow));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The rules of spec section 5, shared by the console forms and the server. */
 
@@ -56,32 +56,42 @@ export const emailSchema = (
   required: string = messages.emailRequired,
   format: string = messages.emailFormat,
 ) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(254, format)
-    .regex(EMAIL_PATTERN, format)
-    .transform((v) => v.toLowerCase());
+  z.pipe(
+    z
+      .string({ error: required })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: required, abort: true }),
+        z.maxLength(254, format),
+        z.regex(EMAIL_PATTERN, format),
+      ),
+    z.transform((v) => v.toLowerCase()),
+  );
 
 /** A new password: required, 12 to 50 characters, then the combined strength message. */
 export const newPasswordSchema = z
   .string({ error: messages.passwordRequired })
-  .min(1, { error: messages.passwordRequired, abort: true })
-  .min(PASSWORD_MIN, { error: messages.passwordTooShort, abort: true })
-  .max(PASSWORD_MAX, { error: messages.passwordTooLong, abort: true })
-  .refine(isStrongPassword, messages.passwordWeak);
+  .check(
+    z.minLength(1, { error: messages.passwordRequired, abort: true }),
+    z.minLength(PASSWORD_MIN, { error: messages.passwordTooShort, abort: true }),
+    z.maxLength(PASSWORD_MAX, { error: messages.passwordTooLong, abort: true }),
+    z.refine(isStrongPassword, messages.passwordWeak),
+  );
 
 export const mfaCodeSchema = z
   .string({ error: messages.mfaRequired })
-  .trim()
-  .min(1, { error: messages.mfaRequired, abort: true })
-  .regex(/^\d{6}$/, messages.mfaLength);
+  .check(
+    z.trim(),
+    z.minLength(1, { error: messages.mfaRequired, abort: true }),
+    z.regex(/^\d{6}$/, messages.mfaLength),
+  );
 
 export const personNameSchema = (required: string) =>
   z
     .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(100)
-    .regex(NO_CONTROL_CHARACTERS, 'Names must not contain control characters');
+    .check(
+      z.trim(),
+      z.minLength(1, required),
+      z.maxLength(100),
+      z.regex(NO_CONTROL_CHARACTERS, 'Names must not contain control characters'),
+    );

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emptyEnvelope, envelope, idSchema, pageQuery, paged } from './envelope';
-import { vmSortColumns, type VmSortColumn } from './sort-columns';
+import { vmSortColumns, type VmSortColumn } from './search-values';
 
 /** Spec section 3: every status a VM can show. */
 export const vmStatuses = [
@@ -71,39 +71,43 @@ export const vmMessages = {
 
 const id = idSchema;
 /** A required id in the create form: a missing one is an empty field (spec section 5). */
-const requiredId = z.preprocess(
-  (value) => (value === null || value === '' ? undefined : value),
+const requiredId = z.pipe(
+  z.transform((value): unknown => (value === null || value === '' ? undefined : value)),
   z.coerce
     .number({ error: vmMessages.fillEmptyFields })
-    .int(vmMessages.fillEmptyFields)
-    .positive(vmMessages.fillEmptyFields)
-    .max(2_147_483_647),
+    .check(
+      z.int(vmMessages.fillEmptyFields),
+      z.positive(vmMessages.fillEmptyFields),
+      z.lte(2_147_483_647),
+    ),
 );
 
 export const vmNameSchema = z
   .string({ error: vmMessages.nameRequired })
-  .trim()
-  .min(1, { error: vmMessages.nameRequired, abort: true })
-  .max(VM_NAME_MAX, { error: vmMessages.nameTooLong, abort: true })
-  .regex(VM_NAME_PATTERN, vmMessages.nameCharacters);
+  .check(
+    z.trim(),
+    z.minLength(1, { error: vmMessages.nameRequired, abort: true }),
+    z.maxLength(VM_NAME_MAX, { error: vmMessages.nameTooLong, abort: true }),
+    z.regex(VM_NAME_PATTERN, vmMessages.nameCharacters),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Lookups (spec section 3 "Lookups" and "Configuration")
 
-export const lookupItem = z.object({ id: z.number().int(), name: z.string() });
+export const lookupItem = z.object({ id: z.int(), name: z.string() });
 export type LookupItem = z.infer<typeof lookupItem>;
 export const lookupListResponse = envelope(z.array(lookupItem));
 
 /** A region as one label: "Country - Region". */
-export const combinedRegion = z.object({ id: z.number().int(), countryRegion: z.string() });
+export const combinedRegion = z.object({ id: z.int(), countryRegion: z.string() });
 export type CombinedRegion = z.infer<typeof combinedRegion>;
 export const combinedRegionsResponse = envelope(z.array(combinedRegion));
 
 export const regionDetails = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   city: z.string(),
-  countryId: z.number().int(),
+  countryId: z.int(),
   country: z.string(),
   countryRegion: z.string(),
 });
@@ -117,12 +121,12 @@ export type SizeKey = z.infer<typeof sizeKey>;
 
 /** A VM size: cpu in cores, ram and disk in GB. */
 export const configuration = z.object({
-  id: z.number().int(),
+  id: z.int(),
   key: sizeKey,
   name: z.string(),
-  cpu: z.number().int(),
-  ram: z.number().int(),
-  disk: z.number().int(),
+  cpu: z.int(),
+  ram: z.int(),
+  disk: z.int(),
 });
 export type Configuration = z.infer<typeof configuration>;
 export const configurationsResponse = envelope(z.array(configuration));
@@ -135,11 +139,13 @@ export type ListProvidersQuery = z.output<typeof listProvidersQuery>;
 
 /** The sizes offered for a new VM (`imageId`) or as an upgrade of an existing one (`vmId`). */
 export const vmConfigurationsQuery = z
-  .object({ imageId: id.optional(), vmId: id.optional() })
-  .refine((q) => (q.imageId === undefined) !== (q.vmId === undefined), {
-    error: 'Give either imageId or vmId',
-    path: ['imageId'],
-  });
+  .object({ imageId: z.optional(id), vmId: z.optional(id) })
+  .check(
+    z.refine((q) => (q.imageId === undefined) !== (q.vmId === undefined), {
+      error: 'Give either imageId or vmId',
+      path: ['imageId'],
+    }),
+  );
 export type VmConfigurationsQuery = z.output<typeof vmConfigurationsQuery>;
 
 // ---------------------------------------------------------------------------------------------
@@ -147,22 +153,22 @@ export type VmConfigurationsQuery = z.output<typeof vmConfigurationsQuery>;
 
 export type { VmSortColumn };
 
-export const listVmsQuery = pageQuery.extend({
-  sortColumn: z.enum(vmSortColumns).default('name'),
-  sortDescending: z.stringbool().default(false),
+export const listVmsQuery = z.extend(pageQuery, {
+  sortColumn: z._default(z.enum(vmSortColumns), 'name'),
+  sortDescending: z._default(z.stringbool(), false),
   /** Only the VMs of this team. */
-  teamId: id.optional(),
+  teamId: z.optional(id),
 });
 export type ListVmsQuery = z.output<typeof listVmsQuery>;
 
 export const vmRow = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   status: vmStatus,
   /** The size's name. */
   configuration: z.string(),
-  cpu: z.number().int(),
-  ram: z.number().int(),
+  cpu: z.int(),
+  ram: z.int(),
   createdAt: z.date(),
 });
 export type VmRow = z.infer<typeof vmRow>;
@@ -176,27 +182,27 @@ export const vmDetails = z.object({
   /** The console can be opened now (the VM runs and its provider offers one). */
   consoleAvailable: z.boolean(),
   /** Why the VM is in Error, or what its current operation is doing; null when there is nothing to say. */
-  statusMessage: z.string().nullable(),
+  statusMessage: z.nullable(z.string()),
   /** The caller's role for this VM (1 for Admins): the console offers only what it allows. */
-  yourRoleId: z.number().int(),
+  yourRoleId: z.int(),
   virtualMachine: z.object({
-    id: z.number().int(),
+    id: z.int(),
     name: z.string(),
     country: z.string(),
     configuration: z.string(),
-    configurationId: z.number().int(),
+    configurationId: z.int(),
     region: z.string(),
-    regionId: z.number().int(),
+    regionId: z.int(),
     image: z.string(),
     provider: z.string(),
     createdAt: z.date(),
     updatedAt: z.date(),
-    cpu: z.number().int(),
-    ram: z.number().int(),
-    disk: z.number().int(),
+    cpu: z.int(),
+    ram: z.int(),
+    disk: z.int(),
     username: z.string(),
-    teamId: z.number().int().nullable(),
-    teamName: z.string().nullable(),
+    teamId: z.nullable(z.int()),
+    teamName: z.nullable(z.string()),
   }),
   /** Percentages, 0-100; 0 when the VM does not run. */
   usage: z.object({ cpuUsage: z.number(), ramUsage: z.number() }),
@@ -218,19 +224,21 @@ export const createVmBody = z.object({
   configurationId: requiredId,
   providerId: requiredId,
   name: vmNameSchema,
-  numberOfInstances: z.preprocess(
-    (value) => (value === null || value === '' ? undefined : value),
+  numberOfInstances: z.pipe(
+    z.transform((value): unknown => (value === null || value === '' ? undefined : value)),
     z.coerce
       .number({ error: vmMessages.fillEmptyFields })
-      .int(vmMessages.instancesRange)
-      .min(INSTANCES_MIN, vmMessages.instancesRange)
-      .max(INSTANCES_MAX, vmMessages.instancesRange),
+      .check(
+        z.int(vmMessages.instancesRange),
+        z.gte(INSTANCES_MIN, vmMessages.instancesRange),
+        z.lte(INSTANCES_MAX, vmMessages.instancesRange),
+      ),
   ),
-  teamId: id.nullish(),
-  allocatePublicIp: z.boolean().default(true),
+  teamId: z.nullish(id),
+  allocatePublicIp: z._default(z.boolean(), true),
 });
 export type CreateVmBody = z.input<typeof createVmBody>;
-export const createVmResponse = envelope(z.object({ ids: z.array(z.number().int()) }));
+export const createVmResponse = envelope(z.object({ ids: z.array(z.int()) }));
 
 /** Spec section 3 "Change-configuration payload". */
 export const changeConfigurationBody = z.object({ id, configurationId: id });
@@ -238,11 +246,13 @@ export type ChangeConfigurationBody = z.input<typeof changeConfigurationBody>;
 
 /** `PUT /virtualMachines/edit/{id}`: only the changed fields; `teamId: null` takes the VM out of its team. */
 export const editVmBody = z
-  .object({ name: vmNameSchema.optional(), teamId: id.nullable().optional() })
-  .refine((b) => b.name !== undefined || b.teamId !== undefined, {
-    error: vmMessages.noChanges,
-    path: ['name'],
-  });
+  .object({ name: z.optional(vmNameSchema), teamId: z.optional(z.nullable(id)) })
+  .check(
+    z.refine((b) => b.name !== undefined || b.teamId !== undefined, {
+      error: vmMessages.noChanges,
+      path: ['name'],
+    }),
+  );
 export type EditVmBody = z.input<typeof editVmBody>;
 
 export const vmActionResponse = emptyEnvelope;
@@ -250,7 +260,7 @@ export const vmActionResponse = emptyEnvelope;
 // ---------------------------------------------------------------------------------------------
 // Dashboard (spec section 3 "Dashboard data")
 
-const count = z.number().int().min(0);
+const count = z.int().check(z.gte(0));
 export const sizeCounts = z.object({
   micro: count,
   extraSmall: count,

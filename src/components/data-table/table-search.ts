@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../api/contract/zod';
 
 export type SortDirection = 'asc' | 'desc';
 /** A sort as it stands in the URL: `name.asc`, `email.desc`. */
@@ -32,13 +32,16 @@ export function tableSearchSchema<const C extends string>(
 ) {
   const sorts = new Set<string>(columns.flatMap((c) => [`${c}.asc`, `${c}.desc`]));
   return z.object({
-    page: z.coerce.number().int().min(1).catch(1).default(1),
+    page: z._default(z.catch(z.coerce.number().check(z.int(), z.gte(1)), 1), 1),
     // The router parses `?search=123` as a number; the text typed is what counts.
-    search: z.coerce.string().max(SEARCH_MAX).catch('').default(''),
-    sort: z
-      .custom<SortParam<C>>((value) => typeof value === 'string' && sorts.has(value))
-      .catch(defaultSort)
-      .default(defaultSort),
+    search: z._default(z.catch(z.coerce.string().check(z.maxLength(SEARCH_MAX)), ''), ''),
+    sort: z._default(
+      z.catch(
+        z.custom<SortParam<C>>((value) => typeof value === 'string' && sorts.has(value)),
+        defaultSort,
+      ),
+      defaultSort,
+    ),
   });
 }
 

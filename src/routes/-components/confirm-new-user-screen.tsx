@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import type { z } from 'zod';
+import { z } from '../../api/contract/zod';
 import { confirmEmailBody } from '../../api/contract/users';
 import { confirmEmail } from '../../api/users';
 import { AuthCard } from '../../components/auth-card';
@@ -19,7 +19,7 @@ import { MissingToken } from './token-link';
 const routeApi = getRouteApi('/confirmNewUser');
 
 const activationFormSchema = withPasswordsMatch(
-  confirmEmailBody.pick({ firstName: true, lastName: true }).extend(newPasswordShape),
+  z.extend(z.pick(confirmEmailBody, { firstName: true, lastName: true }), newPasswordShape),
 );
 type Values = z.input<typeof activationFormSchema>;
 

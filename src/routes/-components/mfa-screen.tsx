@@ -6,13 +6,14 @@ import { useRef } from 'react';
 import { verifyCode } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { authMessages, mfaBody } from '../../api/contract/auth';
-import type { User } from '../../api/contract/users';
+import type { User } from '../../api/contract/auth';
 import { MFA_CODE_LENGTH } from '../../api/contract/validation';
 import { sessionStore } from '../../api/session-store';
 import { AuthCard, ReturnToLogin } from '../../components/auth-card';
 import { identityErrorLeads } from '../../components/error-text';
 import { FormError, useAppForm } from '../../components/form';
 import { authQueries } from '../../queries/auth';
+import { CodeField } from './code-field';
 
 /** Answers after which this code can never succeed: only a new login sends a new one. */
 const spentCodeMessages: string[] = [authMessages.retriesExhausted, authMessages.codeExpired];
@@ -88,8 +89,8 @@ export function MfaScreen() {
         <form.Form aria-label="One-time code">
           <Stack gap="md">
             <form.AppField name="code">
-              {(field) => (
-                <field.CodeField
+              {() => (
+                <CodeField
                   label="One-time code"
                   length={MFA_CODE_LENGTH}
                   autoFocus

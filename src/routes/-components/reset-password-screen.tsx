@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
-import type { z } from 'zod';
+import type { z } from '../../api/contract/zod';
 import { sessionStore } from '../../api/session-store';
 import { resetPasswordFromEmail } from '../../api/users';
 import { AuthCard } from '../../components/auth-card';

@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from '../../api/contract/zod';
 import { managementErrorLeads } from '../../components/error-text';
 import { PageHeader } from '../../components/page-header';
 import { roleQueries } from '../../queries/roles';
@@ -16,7 +16,7 @@ import { permissionMessages, roleAllows } from '../../api/contract/permissions';
 
 /** `/createEditTeam` creates; `/createEditTeam?id=7` edits team 7. */
 const createEditTeamSearch = z.object({
-  id: z.number().int().positive().optional().catch(undefined),
+  id: z.catch(z.optional(z.int().check(z.positive())), undefined),
 });
 
 export const Route = createFileRoute('/_app/createEditTeam')({

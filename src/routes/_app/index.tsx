@@ -3,12 +3,12 @@ import { IconChartBar, IconHistory, IconShoppingCart, IconUsersGroup } from '@ta
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { z } from 'zod';
+import { z } from '../../api/contract/zod';
 import {
   activityActorTypes,
   activityOutcomes,
   activitySubjectTypes,
-} from '../../api/contract/activity';
+} from '../../api/contract/search-values';
 import { tableSearchSchema } from '../../components/data-table/table-search';
 import { PageHeader } from '../../components/page-header';
 import { teamsListQuery, type TeamsTableState } from '../../components/teams-list-query';
@@ -23,20 +23,21 @@ import { VmUsageTable } from './-components/vm-usage-table';
 const dashboardTabs = ['usage', 'teams', 'activity'] as const;
 type DashboardTab = (typeof dashboardTabs)[number];
 
-const isoDay = z.iso.date().optional().catch(undefined);
+const isoDay = z.catch(z.optional(z.iso.date()), undefined);
 
 // The open tab and the list state of that tab (a link to a filtered tab opens it as it was).
-const dashboardSearch = tableSearchSchema(['name'], 'name.asc')
-  .pick({ page: true, search: true })
-  .extend({
-    tab: z.enum(dashboardTabs).catch('usage').default('usage'),
+const dashboardSearch = z.extend(
+  z.pick(tableSearchSchema(['name'], 'name.asc'), { page: true, search: true }),
+  {
+    tab: z._default(z.catch(z.enum(dashboardTabs), 'usage'), 'usage'),
     // The Activity tab's filters.
-    subjectType: z.enum(activitySubjectTypes).optional().catch(undefined),
-    actorType: z.enum(activityActorTypes).optional().catch(undefined),
-    outcome: z.enum(activityOutcomes).optional().catch(undefined),
+    subjectType: z.catch(z.optional(z.enum(activitySubjectTypes)), undefined),
+    actorType: z.catch(z.optional(z.enum(activityActorTypes)), undefined),
+    outcome: z.catch(z.optional(z.enum(activityOutcomes)), undefined),
     from: isoDay,
     to: isoDay,
-  });
+  },
+);
 
 export const Route = createFileRoute('/_app/')({
   validateSearch: dashboardSearch,

@@ -2,10 +2,10 @@ import { Alert, Box, Center, Loader, Paper } from '@mantine/core';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from '../../api/contract/zod';
 import { roleAllows, type TeamPermission } from '../../api/contract/permissions';
 import { teamMessages, type TeamMember } from '../../api/contract/teams';
-import { vmSortColumns } from '../../api/contract/sort-columns';
+import { vmSortColumns } from '../../api/contract/search-values';
 import { DataTable } from '../../components/data-table/data-table';
 import { createAppColumnHelper } from '../../components/data-table/table-hook';
 import { tableSearchSchema } from '../../components/data-table/table-search';
@@ -28,14 +28,15 @@ const vmTableSearch = tableSearchSchema(vmSortColumns, VM_DEFAULT_SORT);
  * table's `vmPage`, `vmSearch` and `vmSort`. A missing or malformed id falls back to 0, which
  * names no team.
  */
-const teamSearch = tableSearchSchema(['name'], 'name.asc')
-  .pick({ page: true, search: true })
-  .extend({
-    id: z.number().int().nonnegative().catch(0),
+const teamSearch = z.extend(
+  z.pick(tableSearchSchema(['name'], 'name.asc'), { page: true, search: true }),
+  {
+    id: z.catch(z.int().check(z.nonnegative()), 0),
     vmPage: vmTableSearch.shape.page,
     vmSearch: vmTableSearch.shape.search,
     vmSort: vmTableSearch.shape.sort,
-  });
+  },
+);
 type TeamSearch = z.output<typeof teamSearch>;
 
 const vmState = (search: TeamSearch) => ({

@@ -1,3 +1,4 @@
+import { z } from '../../api/contract/zod';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
@@ -10,7 +11,7 @@ import { authQueries } from '../../queries/auth';
 import { teamQueries } from '../../queries/teams';
 
 // The teams API takes no sort: the shared list schema without it.
-const teamsSearch = tableSearchSchema(['name'], 'name.asc').pick({ page: true, search: true });
+const teamsSearch = z.pick(tableSearchSchema(['name'], 'name.asc'), { page: true, search: true });
 
 export const Route = createFileRoute('/_app/teams')({
   validateSearch: teamsSearch,

@@ -2,7 +2,7 @@ import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from '../../api/contract/zod';
 import { ApiError } from '../../api/client';
 import { userMessages } from '../../api/contract/users';
 import { errorMessage, managementErrorLeads } from '../../components/error-text';
@@ -21,10 +21,10 @@ import { useGoBackToUsers } from './-components/use-go-back';
  * missing or malformed id falls back to 0, which names no user.
  */
 const userSearch = z.object({
-  id: z.number().int().nonnegative().catch(0),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  id: z.catch(z.int().check(z.nonnegative()), 0),
+  page: z._default(z.catch(z.coerce.number().check(z.int(), z.gte(1)), 1), 1),
   // The router parses `?search=123` as a number; the text typed is what counts.
-  search: z.coerce.string().max(200).catch('').default(''),
+  search: z._default(z.catch(z.coerce.string().check(z.maxLength(200)), ''), ''),
 });
 
 export const Route = createFileRoute('/_app/user')({

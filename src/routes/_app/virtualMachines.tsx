@@ -1,8 +1,9 @@
+import { z } from '../../api/contract/zod';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { vmSortColumns } from '../../api/contract/sort-columns';
+import { vmSortColumns } from '../../api/contract/search-values';
 import { pagedQueryProps, useStayWithinPages } from '../../components/data-table/paged-query';
 import { DataTable } from '../../components/data-table/data-table';
 import {
@@ -18,7 +19,9 @@ import { teamIdParam, VM_DEFAULT_SORT, vmListQuery } from './-components/vm-sear
 import { vmColumns } from './-components/vm-table';
 
 /** `/virtualMachines?teamId=3&page=2&search=web&sort=status.desc`: a copied link reopens the view. */
-const vmsSearch = tableSearchSchema(vmSortColumns, VM_DEFAULT_SORT).extend({ teamId: teamIdParam });
+const vmsSearch = z.extend(tableSearchSchema(vmSortColumns, VM_DEFAULT_SORT), {
+  teamId: teamIdParam,
+});
 
 export const Route = createFileRoute('/_app/virtualMachines')({
   validateSearch: vmsSearch,

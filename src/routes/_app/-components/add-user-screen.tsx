@@ -1,7 +1,7 @@
 import { Group, Loader, MultiSelect, Paper, Select, Stack } from '@mantine/core';
 import { revalidateLogic, useStore } from '@tanstack/react-form';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../api/contract/zod';
 import { roleMessages } from '../../../api/contract/roles';
 import { createUserBody, userMessages } from '../../../api/contract/users';
 import { managementErrorLeads, withLead } from '../../../components/error-text';
@@ -16,12 +16,11 @@ import { useGoBackToUsers } from './use-go-back';
 
 // The contract as the form holds it: the role is null until one is chosen (the contract would call
 // that an unknown role; the form says it is missing), and teams come as numbers from their list.
-const addUserFormSchema = createUserBody.extend({
+const addUserFormSchema = z.extend(createUserBody, {
   teamIds: z.array(z.number()),
   roleId: z
-    .number()
-    .nullable()
-    .refine((value) => value !== null, roleMessages.roleRequired),
+    .nullable(z.number())
+    .check(z.refine((value) => value !== null, roleMessages.roleRequired)),
 });
 type Values = z.input<typeof addUserFormSchema>;
 

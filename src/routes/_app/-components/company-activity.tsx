@@ -5,7 +5,7 @@ import {
   activityActorTypes,
   activityOutcomes,
   activitySubjectTypes,
-} from '../../../api/contract/activity';
+} from '../../../api/contract/search-values';
 import { ActivityTable } from '../../../components/activity/activity-table';
 import { outcomeLabels } from '../../../components/activity/activity-text';
 import { pagedQueryProps, useStayWithinPages } from '../../../components/data-table/paged-query';

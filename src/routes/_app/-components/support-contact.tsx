@@ -10,6 +10,7 @@ import {
 } from '../../../api/contract/support';
 import { FormError, useAppForm } from '../../../components/form';
 import { supportMutations } from '../../../queries/support';
+import { TextareaField } from './textarea-field';
 
 const SEND_ERROR_LEAD = 'Error sending message';
 
@@ -62,8 +63,8 @@ export function SupportContact({ email }: { email: string }) {
             <form.Form aria-label="Message to support">
               <Stack gap="sm">
                 <form.AppField name="message" listeners={{ onChange: () => setSent(false) }}>
-                  {(field) => (
-                    <field.TextareaField
+                  {() => (
+                    <TextareaField
                       // Shown on request: the cursor goes where the user is about to type.
                       autoFocus
                       label="Your message"

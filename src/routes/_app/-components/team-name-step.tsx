@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Title } from '@mantine/core';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../api/contract/zod';
 import { teamNameSchema } from '../../../api/contract/teams';
 import { managementErrorLeads } from '../../../components/error-text';
 import { FormError, useAppForm } from '../../../components/form';

@@ -1,7 +1,7 @@
 import { Group, Paper, Stack } from '@mantine/core';
 import { useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../api/contract/zod';
 import { teamMessages, teamNameSchema } from '../../../api/contract/teams';
 import { managementErrorLeads } from '../../../components/error-text';
 import { FormError, useAppForm } from '../../../components/form';

@@ -1,3 +1,4 @@
+import { z } from '../../../api/contract/zod';
 import { Badge, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { revalidateLogic, useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import { FormError, useAppForm } from '../../../components/form';
 import { notify } from '../../../components/notify';
 import { userMutations } from '../../../queries/users';
 
-const namesSchema = editUserBody.pick({ firstName: true, lastName: true });
+const namesSchema = z.pick(editUserBody, { firstName: true, lastName: true });
 
 const createdFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 export const formatCreated = (date: Date) => createdFormat.format(date);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../api/contract/zod';
 import type { ListVmsQuery, VmSortColumn } from '../../../api/contract/vms';
 import { toListQuery, type TableSearch } from '../../../components/data-table/table-search';
 
@@ -9,7 +9,10 @@ export const VMS_PER_PAGE = 10;
 export const VM_DEFAULT_SORT = 'name.asc';
 
 /** A team id from the URL: a bad one falls back to no filter rather than an error. */
-export const teamIdParam = z.coerce.number().int().positive().optional().catch(undefined);
+export const teamIdParam = z.catch(
+  z.optional(z.coerce.number().check(z.int(), z.positive())),
+  undefined,
+);
 
 export const vmListQuery = (
   search: TableSearch<VmSortColumn>,

@@ -1,8 +1,9 @@
+import { z } from '../../../api/contract/zod';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { networkSortColumns } from '../../../api/contract/sort-columns';
+import { networkSortColumns } from '../../../api/contract/search-values';
 import { pagedQueryProps, useStayWithinPages } from '../../../components/data-table/paged-query';
 import { DataTable } from '../../../components/data-table/data-table';
 import {
@@ -23,7 +24,7 @@ import {
 } from './-components/network-search';
 
 /** `/networks?regionId=4&page=2&search=db&sort=region.desc`: a copied link reopens the view. */
-const networksSearch = tableSearchSchema(networkSortColumns, NETWORK_DEFAULT_SORT).extend({
+const networksSearch = z.extend(tableSearchSchema(networkSortColumns, NETWORK_DEFAULT_SORT), {
   regionId: regionIdParam,
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../../api/contract/zod';
 import type { ListNetworksQuery, NetworkSortColumn } from '../../../../api/contract/networks';
 import { toListQuery, type TableSearch } from '../../../../components/data-table/table-search';
 
@@ -10,7 +10,10 @@ export const NETWORKS_PER_PAGE = 10;
 export const NETWORK_DEFAULT_SORT = 'name.asc';
 
 /** A region id from the URL: a bad one falls back to all regions rather than an error. */
-export const regionIdParam = z.coerce.number().int().positive().optional().catch(undefined);
+export const regionIdParam = z.catch(
+  z.optional(z.coerce.number().check(z.int(), z.positive())),
+  undefined,
+);
 
 export const networkListQuery = (
   search: TableSearch<NetworkSortColumn>,

@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { revalidateLogic, useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '../../../../api/contract/zod';
 import {
   vmMessages,
   vmNameSchema,
@@ -15,7 +15,7 @@ import { TeamSelectField } from './team-select-field';
 
 export const vmEditMessages = { failed: 'Failed to update VM' } as const;
 
-const editFormSchema = z.object({ name: vmNameSchema, teamId: z.number().nullable() });
+const editFormSchema = z.object({ name: vmNameSchema, teamId: z.nullable(z.number()) });
 type Values = { name: string; teamId: number | null };
 
 /** Only what differs from the stored VM, the name trimmed (spec section 5). */
