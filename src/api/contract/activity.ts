@@ -1,12 +1,5 @@
 import { z } from './zod';
-import {
-  activityActorTypes,
-  activityOutcomes,
-  activitySubjectTypes,
-  type ActivityActorType,
-  type ActivityOutcome,
-  type ActivitySubjectType,
-} from './search-values';
+import { activityActorTypes, activityOutcomes, activitySubjectTypes } from './search-values';
 import { envelope, idSchema, pageQuery, paged } from './envelope';
 
 /**
