@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { apiBase } from './api/base-path';
 import { installErrorReporter } from './api/error-reporter';
 import { Providers } from './providers';
+import { authQueries } from './queries/auth';
 import { createQueryClient } from './queries/query-client';
 import { createAppRouter } from './router';
 
@@ -12,6 +13,9 @@ import { createAppRouter } from './router';
 installErrorReporter(`${apiBase}logging`);
 
 const queryClient = createQueryClient();
+// Every screen starts with the session check (the sign-in screen's and the protected layout's):
+// asked now, it travels while the router and the screens' code load.
+void queryClient.prefetchQuery(authQueries.check());
 const router = createAppRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(
