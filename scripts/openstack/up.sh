@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# An all-in-one OpenStack from Debian's packages (Zed on bookworm; PyPI is not reachable here),
+# every service inside a network namespace of its own, its state, configuration and logs under one
+# directory. So far: MariaDB (unix socket only), and Keystone, Glance (file store) and Placement,
+# each under uwsgi on the namespace's 127.0.0.1; Nova and Neutron are still to come.
+# `scripts/openstack/down.sh` stops it all by pid and removes the namespace and the state.
+set -euo pipefail
+cd "$(dirname "$0")"
+source ./env.sh
+
+step() { printf '== %s (%ss)\n' "$*" "$SECONDS"; }
+
+step "packages"
+PACKAGES=(keystone glance-api placement-api python3-openstackclient mariadb-server python3-pymysql
+  uwsgi-plugin-python3)
+missing=$(dpkg-query -W -f='${Package} ${Status}\n' "${PACKAGES[@]}" 2>&1 | grep -v ' install ok installed$' || true)
+if [ -n "$missing" ]; then
+  # The packages would start their services on the host and create databases: neither here.
+  for pkg in keystone glance-common nova-common neutron-common placement-common; do
+    name=${pkg%-common}
+    echo "$pkg $name/configure_db boolean false" | debconf-set-selections
+    echo "$pkg $name/dbconfig-install boolean false" | debconf-set-selections
+  done
+  restore_policy=0
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
+    chmod +x /usr/sbin/policy-rc.d
+    restore_policy=1
+  fi
+  apt-get update -q
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${PACKAGES[@]}"
+  [ "$restore_policy" = 1 ] && rm -f /usr/sbin/policy-rc.d
+fi
+
+step "namespace $OS_NETNS and $OS_STATE"
+mkdir -p "$OS_STATE"/{log,run/lock,keystone,glance/images,glance/staging,glance/tasks,placement}
+ip netns list | grep -qw "$OS_NETNS" || ip netns add "$OS_NETNS"
+ip netns exec "$OS_NETNS" ip link set lo up
+in_ns() { ip netns exec "$OS_NETNS" "$@"; }
+
+step "MariaDB"
+if [ ! -d "$OS_STATE/mysql/mysql" ]; then
+  mariadb-install-db --user=root --datadir="$OS_STATE/mysql" --auth-root-authentication-method=socket \
+    > "$OS_STATE/log/mariadb-install.log"
+fi
+if ! pid_alive mariadb; then
+  # Detached, its output in its log: nothing of it holds the caller's terminal or pipes.
+  setsid ip netns exec "$OS_NETNS" mariadbd --user=root --datadir="$OS_STATE/mysql" \
+    --socket="$OS_SQL_SOCKET" --skip-networking --pid-file="$OS_STATE/run/mariadb.pid" \
+    --log-error="$OS_STATE/log/mariadb.log" < /dev/null >> "$OS_STATE/log/mariadb.log" 2>&1 &
+  for _ in $(seq 1 60); do [ -S "$OS_SQL_SOCKET" ] && break; sleep 0.5; done
+fi
+sql() { mariadb --socket="$OS_SQL_SOCKET" -uroot "$@"; }
+sql -e "SELECT 1" > /dev/null
+for db in keystone glance placement; do
+  sql -e "CREATE DATABASE IF NOT EXISTS $db; CREATE USER IF NOT EXISTS '$db'@'localhost' IDENTIFIED BY '$OS_SERVICE_PASSWORD'; GRANT ALL ON $db.* TO '$db'@'localhost';"
+done
+
+step "Keystone"
+cat > "$OS_STATE/keystone/keystone.conf" <<CONF
+[DEFAULT]
+log_dir = $OS_STATE/log
+[database]
+connection = mysql+pymysql://keystone:$OS_SERVICE_PASSWORD@localhost/keystone?unix_socket=$OS_SQL_SOCKET
+[token]
+provider = fernet
+[fernet_tokens]
+key_repository = $OS_STATE/keystone/fernet-keys
+[fernet_receipts]
+key_repository = $OS_STATE/keystone/fernet-keys
+[credential]
+key_repository = $OS_STATE/keystone/credential-keys
+CONF
+keystone_manage() { keystone-manage --config-file "$OS_STATE/keystone/keystone.conf" "$@"; }
+keystone_manage db_sync
+[ -d "$OS_STATE/keystone/fernet-keys" ] || keystone_manage fernet_setup --keystone-user root --keystone-group root
+[ -d "$OS_STATE/keystone/credential-keys" ] || keystone_manage credential_setup --keystone-user root --keystone-group root
+keystone_manage bootstrap --bootstrap-password "$OS_ADMIN_PASSWORD" \
+  --bootstrap-admin-url "$OS_AUTH_URL" --bootstrap-public-url "$OS_AUTH_URL" \
+  --bootstrap-internal-url "$OS_AUTH_URL" --bootstrap-region-id "$OS_REGION_NAME"
+# serve NAME PORT WSGI-FILE [VAR=value…]: a service's WSGI application under uwsgi in the namespace.
+# uwsgi's plain HTTP socket does not keep connections alive: clients are told so (a reused
+# connection is reset, and a PUT is not retried).
+serve() {
+  local name=$1 port=$2 app=$3
+  shift 3
+  pid_alive "$name" && return
+  in_ns env "$@" uwsgi --plugins python3 --http-socket "127.0.0.1:$port" --wsgi-file "$app" \
+    --master --processes 2 --threads 2 --die-on-term --lazy-apps --buffer-size 65535 \
+    --add-header 'Connection: close' \
+    --pidfile "$OS_STATE/run/$name.pid" --daemonize "$OS_STATE/log/$name-uwsgi.log"
+}
+# wait_http URL: until it answers (any status), at most 60 s.
+wait_http() {
+  for _ in $(seq 1 120); do
+    in_ns curl -s -o /dev/null "$1" && return
+    sleep 0.5
+  done
+  echo "no answer from $1" >&2
+  return 1
+}
+serve keystone 5000 /usr/bin/keystone-wsgi-public OS_KEYSTONE_CONFIG_FILES="$OS_STATE/keystone/keystone.conf"
+wait_http "$OS_AUTH_URL"
+os() { in_ns openstack "$@"; }
+os token issue -f value -c expires > /dev/null
+
+# register NAME TYPE URL: a service user (admin in project service), the service and its endpoints.
+register() {
+  local name=$1 type=$2 url=$3
+  os user show "$name" > /dev/null 2>&1 ||
+    os user create --domain Default --password "$OS_SERVICE_PASSWORD" "$name" > /dev/null
+  os role add --project service --user "$name" admin
+  os service show "$name" > /dev/null 2>&1 || os service create --name "$name" "$type" > /dev/null
+  for interface in public internal admin; do
+    [ -n "$(os endpoint list --service "$name" --interface "$interface" -f value -c ID)" ] ||
+      os endpoint create --region "$OS_REGION_NAME" "$name" "$interface" "$url" > /dev/null
+  done
+}
+os project show service > /dev/null 2>&1 || os project create --domain Default service > /dev/null
+
+# authtoken NAME: how a service checks the tokens it is given.
+authtoken() {
+  cat <<CONF
+[keystone_authtoken]
+www_authenticate_uri = http://127.0.0.1:5000
+auth_url = http://127.0.0.1:5000
+auth_type = password
+project_domain_name = Default
+user_domain_name = Default
+project_name = service
+username = $1
+password = $OS_SERVICE_PASSWORD
+CONF
+}
+
+step "Glance (file store)"
+register glance image http://127.0.0.1:9292
+cp /etc/glance/glance-api-paste.ini "$OS_STATE/glance/"
+cat > "$OS_STATE/glance/glance-api.conf" <<CONF
+[DEFAULT]
+log_dir = $OS_STATE/log
+enabled_backends = file:file
+[glance_store]
+default_backend = file
+[file]
+filesystem_store_datadir = $OS_STATE/glance/images
+[os_glance_staging_store]
+filesystem_store_datadir = $OS_STATE/glance/staging
+[os_glance_tasks_store]
+filesystem_store_datadir = $OS_STATE/glance/tasks
+[database]
+connection = mysql+pymysql://glance:$OS_SERVICE_PASSWORD@localhost/glance?unix_socket=$OS_SQL_SOCKET
+[paste_deploy]
+flavor = keystone
+[oslo_concurrency]
+lock_path = $OS_STATE/run/lock
+$(authtoken glance)
+CONF
+glance-manage --config-file "$OS_STATE/glance/glance-api.conf" db_sync > "$OS_STATE/log/glance-manage.out" 2>&1
+serve glance 9292 /usr/bin/glance-wsgi-api OS_GLANCE_CONFIG_DIR="$OS_STATE/glance"
+wait_http http://127.0.0.1:9292/
+os image list > /dev/null
+
+step "Placement"
+register placement placement http://127.0.0.1:8778
+cat > "$OS_STATE/placement/placement.conf" <<CONF
+[DEFAULT]
+log_dir = $OS_STATE/log
+[placement_database]
+connection = mysql+pymysql://placement:$OS_SERVICE_PASSWORD@localhost/placement?unix_socket=$OS_SQL_SOCKET
+[api]
+auth_strategy = keystone
+$(authtoken placement)
+CONF
+placement-manage --config-dir "$OS_STATE/placement" db sync
+serve placement 8778 /usr/bin/placement-api OS_PLACEMENT_CONFIG_DIR="$OS_STATE/placement"
+wait_http http://127.0.0.1:8778/
+[ "$(in_ns curl -s -o /dev/null -w '%{http_code}' -H "X-Auth-Token: $(os token issue -f value -c id)" \
+  http://127.0.0.1:8778/resource_providers)" = 200 ]
+
+step "up: Keystone, Glance and Placement inside namespace $OS_NETNS ($(du -sh "$OS_STATE" | cut -f1) of state)"
