@@ -4,7 +4,7 @@ set -uo pipefail
 cd "$(dirname "$0")"
 source ./env.sh
 
-for name in placement glance keystone mariadb; do
+for name in nova-scheduler nova-conductor nova-api placement glance keystone rabbitmq mariadb; do
   file=$OS_STATE/run/$name.pid
   [ -f "$file" ] || continue
   pid=$(cat "$file")

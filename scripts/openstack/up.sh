@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # An all-in-one OpenStack from Debian's packages (Zed on bookworm; PyPI is not reachable here),
 # every service inside a network namespace of its own, its state, configuration and logs under one
-# directory. So far: MariaDB (unix socket only), and Keystone, Glance (file store) and Placement,
-# each under uwsgi on the namespace's 127.0.0.1; Nova and Neutron are still to come.
+# directory. So far: MariaDB (unix socket only), RabbitMQ, Keystone, Glance (file store), Placement
+# and Nova's control plane (API, conductor, scheduler), on the namespace's 127.0.0.1; Nova's compute
+# service and Neutron are still to come.
 # `scripts/openstack/down.sh` stops it all by pid and removes the namespace and the state.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -11,8 +12,8 @@ source ./env.sh
 step() { printf '== %s (%ss)\n' "$*" "$SECONDS"; }
 
 step "packages"
-PACKAGES=(keystone glance-api placement-api python3-openstackclient mariadb-server python3-pymysql
-  uwsgi-plugin-python3)
+PACKAGES=(keystone glance-api placement-api nova-api nova-conductor nova-scheduler
+  python3-openstackclient mariadb-server python3-pymysql rabbitmq-server uwsgi-plugin-python3)
 missing=$(dpkg-query -W -f='${Package} ${Status}\n' "${PACKAGES[@]}" 2>&1 | grep -v ' install ok installed$' || true)
 if [ -n "$missing" ]; then
   # The packages would start their services on the host and create databases: neither here.
@@ -33,7 +34,7 @@ if [ -n "$missing" ]; then
 fi
 
 step "namespace $OS_NETNS and $OS_STATE"
-mkdir -p "$OS_STATE"/{log,run/lock,keystone,glance/images,glance/staging,glance/tasks,placement}
+mkdir -p "$OS_STATE"/{log,run/lock,keystone,glance/images,glance/staging,glance/tasks,placement,nova,rabbitmq}
 ip netns list | grep -qw "$OS_NETNS" || ip netns add "$OS_NETNS"
 ip netns exec "$OS_NETNS" ip link set lo up
 in_ns() { ip netns exec "$OS_NETNS" "$@"; }
@@ -52,8 +53,39 @@ if ! pid_alive mariadb; then
 fi
 sql() { mariadb --socket="$OS_SQL_SOCKET" -uroot "$@"; }
 sql -e "SELECT 1" > /dev/null
-for db in keystone glance placement; do
-  sql -e "CREATE DATABASE IF NOT EXISTS $db; CREATE USER IF NOT EXISTS '$db'@'localhost' IDENTIFIED BY '$OS_SERVICE_PASSWORD'; GRANT ALL ON $db.* TO '$db'@'localhost';"
+
+# daemon NAME COMMAND…: a service in the namespace, detached, its output in its log, its pid kept.
+daemon() {
+  local name=$1
+  shift
+  pid_alive "$name" && return
+  # setsid and ip netns exec both exec: $! is the service's own pid.
+  setsid ip netns exec "$OS_NETNS" "$@" < /dev/null >> "$OS_STATE/log/$name.out" 2>&1 &
+  echo $! > "$OS_STATE/run/$name.pid"
+}
+
+step "RabbitMQ"
+export RABBITMQ_NODENAME=rabbit@localhost RABBITMQ_NODE_IP_ADDRESS=127.0.0.1 \
+  RABBITMQ_MNESIA_BASE=$OS_STATE/rabbitmq RABBITMQ_LOG_BASE=$OS_STATE/log \
+  RABBITMQ_PID_FILE=$OS_STATE/run/rabbitmq.pid RABBITMQ_ENABLED_PLUGINS_FILE=$OS_STATE/rabbitmq/plugins \
+  RABBITMQ_CONFIG_FILE=$OS_STATE/rabbitmq/rabbitmq ERL_EPMD_ADDRESS=127.0.0.1 HOME=$OS_STATE/rabbitmq
+echo "[]." > "$OS_STATE/rabbitmq/plugins"
+touch "$OS_STATE/rabbitmq/rabbitmq.conf"
+# Debian's wrappers switch to the rabbitmq user and its home: the server and its control tool run
+# as they are, with this directory as their home (the Erlang cookie is kept there).
+rabbitmqctl() { in_ns /usr/lib/rabbitmq/bin/rabbitmqctl "$@"; }
+if ! pid_alive rabbitmq; then
+  setsid ip netns exec "$OS_NETNS" /usr/lib/rabbitmq/bin/rabbitmq-server < /dev/null \
+    >> "$OS_STATE/log/rabbitmq.out" 2>&1 &
+fi
+rabbitmqctl wait --timeout 120 "$RABBITMQ_PID_FILE" > /dev/null
+rabbitmqctl list_users -q | grep -q '^openstack' ||
+  rabbitmqctl add_user openstack "$OS_SERVICE_PASSWORD" > /dev/null
+rabbitmqctl set_permissions openstack '.*' '.*' '.*' > /dev/null
+# database:its user (Nova's three databases are Nova's).
+for pair in keystone:keystone glance:glance placement:placement nova_api:nova nova:nova nova_cell0:nova; do
+  db=${pair%:*} user=${pair#*:}
+  sql -e "CREATE DATABASE IF NOT EXISTS $db; CREATE USER IF NOT EXISTS '$user'@'localhost' IDENTIFIED BY '$OS_SERVICE_PASSWORD'; GRANT ALL ON $db.* TO '$user'@'localhost';"
 done
 
 step "Keystone"
@@ -178,4 +210,62 @@ wait_http http://127.0.0.1:8778/
 [ "$(in_ns curl -s -o /dev/null -w '%{http_code}' -H "X-Auth-Token: $(os token issue -f value -c id)" \
   http://127.0.0.1:8778/resource_providers)" = 200 ]
 
-step "up: Keystone, Glance and Placement inside namespace $OS_NETNS ($(du -sh "$OS_STATE" | cut -f1) of state)"
+step "Nova: API, conductor, scheduler"
+register nova compute http://127.0.0.1:8774/v2.1
+cp /etc/nova/api-paste.ini "$OS_STATE/nova/"
+sql_url() { echo "mysql+pymysql://nova:$OS_SERVICE_PASSWORD@localhost/$1?unix_socket=$OS_SQL_SOCKET"; }
+cat > "$OS_STATE/nova/nova.conf" <<CONF
+[DEFAULT]
+log_dir = $OS_STATE/log
+state_path = $OS_STATE/nova
+my_ip = 127.0.0.1
+transport_url = rabbit://openstack:$OS_SERVICE_PASSWORD@127.0.0.1:5672/
+[api]
+auth_strategy = keystone
+[api_database]
+connection = $(sql_url nova_api)
+[database]
+connection = $(sql_url nova)
+[glance]
+api_servers = http://127.0.0.1:9292
+[oslo_concurrency]
+lock_path = $OS_STATE/run/lock
+[placement]
+region_name = $OS_REGION_NAME
+auth_type = password
+auth_url = http://127.0.0.1:5000/v3
+project_name = service
+project_domain_name = Default
+user_domain_name = Default
+username = placement
+password = $OS_SERVICE_PASSWORD
+[service_user]
+send_service_user_token = true
+auth_type = password
+auth_url = http://127.0.0.1:5000/v3
+project_name = service
+project_domain_name = Default
+user_domain_name = Default
+username = nova
+password = $OS_SERVICE_PASSWORD
+[scheduler]
+discover_hosts_in_cells_interval = 30
+$(authtoken nova)
+CONF
+nova_manage() { nova-manage --config-file "$OS_STATE/nova/nova.conf" "$@"; }
+nova_manage api_db sync > "$OS_STATE/log/nova-manage.out" 2>&1
+nova_manage cell_v2 list_cells | grep -q ' cell0 ' || nova_manage cell_v2 map_cell0 >> "$OS_STATE/log/nova-manage.out" 2>&1
+nova_manage cell_v2 list_cells | grep -q ' cell1 ' ||
+  nova_manage cell_v2 create_cell --name cell1 >> "$OS_STATE/log/nova-manage.out" 2>&1
+nova_manage db sync >> "$OS_STATE/log/nova-manage.out" 2>&1
+serve nova-api 8774 /usr/bin/nova-api-wsgi OS_NOVA_CONFIG_DIR="$OS_STATE/nova"
+daemon nova-conductor nova-conductor --config-file "$OS_STATE/nova/nova.conf"
+daemon nova-scheduler nova-scheduler --config-file "$OS_STATE/nova/nova.conf"
+wait_http http://127.0.0.1:8774/
+for _ in $(seq 1 120); do
+  [ "$(os compute service list -f value -c Binary -c State | grep -c ' up$')" -ge 2 ] && break
+  sleep 1
+done
+os compute service list -f value -c Binary -c State
+
+step "up: inside namespace $OS_NETNS ($(du -sh "$OS_STATE" | cut -f1) of state)"
