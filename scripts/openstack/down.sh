@@ -4,7 +4,7 @@ set -uo pipefail
 cd "$(dirname "$0")"
 source ./env.sh
 
-for name in nova-scheduler nova-conductor nova-api placement glance keystone rabbitmq mariadb; do
+for name in nova-compute nova-scheduler nova-conductor nova-api placement glance keystone rabbitmq mariadb; do
   file=$OS_STATE/run/$name.pid
   [ -f "$file" ] || continue
   pid=$(cat "$file")
@@ -12,6 +12,8 @@ for name in nova-scheduler nova-conductor nova-api placement glance keystone rab
   for _ in $(seq 1 40); do kill -0 "$pid" 2> /dev/null || break; sleep 0.25; done
   kill -9 "$pid" 2> /dev/null
 done
+# libvirtd's mount namespace: its holder, then libvirtd, virtlogd and any guest in the namespace.
+[ -f "$OS_STATE/run/libvirt.pid" ] && kill -9 "$(cat "$OS_STATE/run/libvirt.pid")" 2> /dev/null
 # Anything else still inside the namespace.
 for pid in $(ip netns pids "$OS_NETNS" 2> /dev/null); do kill -9 "$pid" 2> /dev/null; done
 ip netns list | grep -qw "$OS_NETNS" && ip netns delete "$OS_NETNS"

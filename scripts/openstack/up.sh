@@ -2,8 +2,8 @@
 # An all-in-one OpenStack from Debian's packages (Zed on bookworm; PyPI is not reachable here),
 # every service inside a network namespace of its own, its state, configuration and logs under one
 # directory. So far: MariaDB (unix socket only), RabbitMQ, Keystone, Glance (file store), Placement
-# and Nova's control plane (API, conductor, scheduler), on the namespace's 127.0.0.1; Nova's compute
-# service and Neutron are still to come.
+# and Nova (API, conductor, scheduler, and a compute service on a libvirtd of its own, QEMU TCG),
+# on the namespace's 127.0.0.1; Neutron is still to come.
 # `scripts/openstack/down.sh` stops it all by pid and removes the namespace and the state.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -12,8 +12,8 @@ source ./env.sh
 step() { printf '== %s (%ss)\n' "$*" "$SECONDS"; }
 
 step "packages"
-PACKAGES=(keystone glance-api placement-api nova-api nova-conductor nova-scheduler
-  python3-openstackclient mariadb-server python3-pymysql rabbitmq-server uwsgi-plugin-python3)
+PACKAGES=(keystone glance-api placement-api nova-api nova-conductor nova-scheduler nova-compute
+  nova-compute-qemu libvirt-daemon-system python3-openstackclient mariadb-server python3-pymysql rabbitmq-server uwsgi-plugin-python3)
 missing=$(dpkg-query -W -f='${Package} ${Status}\n' "${PACKAGES[@]}" 2>&1 | grep -v ' install ok installed$' || true)
 if [ -n "$missing" ]; then
   # The packages would start their services on the host and create databases: neither here.
@@ -34,7 +34,7 @@ if [ -n "$missing" ]; then
 fi
 
 step "namespace $OS_NETNS and $OS_STATE"
-mkdir -p "$OS_STATE"/{log,run/lock,keystone,glance/images,glance/staging,glance/tasks,placement,nova,rabbitmq}
+mkdir -p "$OS_STATE"/{log,run/lock,keystone,glance/images,glance/staging,glance/tasks,placement,nova/instances,rabbitmq}
 ip netns list | grep -qw "$OS_NETNS" || ip netns add "$OS_NETNS"
 ip netns exec "$OS_NETNS" ip link set lo up
 in_ns() { ip netns exec "$OS_NETNS" "$@"; }
@@ -249,7 +249,13 @@ user_domain_name = Default
 username = nova
 password = $OS_SERVICE_PASSWORD
 [scheduler]
-discover_hosts_in_cells_interval = 30
+discover_hosts_in_cells_interval = 10
+[DEFAULT]
+compute_driver = libvirt.LibvirtDriver
+instances_path = $OS_STATE/nova/instances
+[libvirt]
+virt_type = qemu
+connection_uri = qemu+unix:///system?socket=$OS_STATE/libvirt/run/libvirt-sock
 $(authtoken nova)
 CONF
 nova_manage() { nova-manage --config-file "$OS_STATE/nova/nova.conf" "$@"; }
@@ -262,10 +268,33 @@ serve nova-api 8774 /usr/bin/nova-api-wsgi OS_NOVA_CONFIG_DIR="$OS_STATE/nova"
 daemon nova-conductor nova-conductor --config-file "$OS_STATE/nova/nova.conf"
 daemon nova-scheduler nova-scheduler --config-file "$OS_STATE/nova/nova.conf"
 wait_http http://127.0.0.1:8774/
-for _ in $(seq 1 120); do
-  [ "$(os compute service list -f value -c Binary -c State | grep -c ' up$')" -ge 2 ] && break
+
+step "Nova compute on a libvirtd of its own"
+# libvirtd and virtlogd in a mount namespace whose /run/libvirt, /var/lib/libvirt, /var/log/libvirt
+# and /etc/libvirt are directories of the state, inside the network namespace: the host's libvirt
+# is not touched.
+mkdir -p "$OS_STATE"/libvirt/{run,lib,log,cache}
+[ -d "$OS_STATE/libvirt/etc" ] || cp -r /etc/libvirt "$OS_STATE/libvirt/etc"
+mkdir -p /run/libvirt /var/lib/libvirt /var/log/libvirt /var/cache/libvirt
+if ! pid_alive libvirt; then
+  setsid unshare --mount --propagation private -- bash -euc "
+    mount --bind $OS_STATE/libvirt/run /run/libvirt
+    mount --bind $OS_STATE/libvirt/lib /var/lib/libvirt
+    mount --bind $OS_STATE/libvirt/log /var/log/libvirt
+    mount --bind $OS_STATE/libvirt/cache /var/cache/libvirt
+    mount --bind $OS_STATE/libvirt/etc /etc/libvirt
+    echo \$\$ > $OS_STATE/run/libvirt.pid
+    exec nsenter --net=/run/netns/$OS_NETNS -- bash -euc 'virtlogd -d; libvirtd -d; exec sleep infinity'
+  " < /dev/null >> "$OS_STATE/log/libvirt.out" 2>&1 &
+fi
+for _ in $(seq 1 100); do [ -S "$OS_STATE/libvirt/run/libvirt-sock" ] && break; sleep 0.2; done
+daemon nova-compute nova-compute --config-file "$OS_STATE/nova/nova.conf"
+for _ in $(seq 1 180); do
+  [ "$(os compute service list -f value -c Binary -c State | grep -c ' up$')" -ge 3 ] && break
   sleep 1
 done
+nova_manage cell_v2 discover_hosts >> "$OS_STATE/log/nova-manage.out" 2>&1
 os compute service list -f value -c Binary -c State
+os hypervisor list -f value -c 'Hypervisor Hostname' -c 'Hypervisor Type' -c State
 
 step "up: inside namespace $OS_NETNS ($(du -sh "$OS_STATE" | cut -f1) of state)"
