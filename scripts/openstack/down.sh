@@ -4,7 +4,7 @@ set -uo pipefail
 cd "$(dirname "$0")"
 source ./env.sh
 
-for name in nova-compute nova-scheduler nova-conductor nova-api placement glance keystone rabbitmq mariadb; do
+for name in neutron-l3-agent neutron-dhcp-agent neutron-linuxbridge-agent neutron-server nova-compute nova-scheduler nova-conductor nova-api placement glance keystone rabbitmq mariadb; do
   file=$OS_STATE/run/$name.pid
   [ -f "$file" ] || continue
   pid=$(cat "$file")
@@ -12,8 +12,15 @@ for name in nova-compute nova-scheduler nova-conductor nova-api placement glance
   for _ in $(seq 1 40); do kill -0 "$pid" 2> /dev/null || break; sleep 0.25; done
   kill -9 "$pid" 2> /dev/null
 done
-# libvirtd's mount namespace: its holder, then libvirtd, virtlogd and any guest in the namespace.
-[ -f "$OS_STATE/run/libvirt.pid" ] && kill -9 "$(cat "$OS_STATE/run/libvirt.pid")" 2> /dev/null
+# libvirtd's mount namespace: what runs in the namespaces Neutron made there (dnsmasq, routers),
+# then its holder; libvirtd, virtlogd and any guest go with the network namespace below.
+holder=$(cat "$OS_STATE/run/libvirt.pid" 2> /dev/null)
+if [ -n "$holder" ] && kill -0 "$holder" 2> /dev/null; then
+  for ns in $(nsenter -t "$holder" -m -n ip netns list | cut -d' ' -f1); do
+    for pid in $(nsenter -t "$holder" -m -n ip netns pids "$ns"); do kill -9 "$pid" 2> /dev/null; done
+  done
+  kill -9 "$holder" 2> /dev/null
+fi
 # Anything else still inside the namespace.
 for pid in $(ip netns pids "$OS_NETNS" 2> /dev/null); do kill -9 "$pid" 2> /dev/null; done
 ip netns list | grep -qw "$OS_NETNS" && ip netns delete "$OS_NETNS"

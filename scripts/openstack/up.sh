@@ -2,8 +2,9 @@
 # An all-in-one OpenStack from Debian's packages (Zed on bookworm; PyPI is not reachable here),
 # every service inside a network namespace of its own, its state, configuration and logs under one
 # directory. So far: MariaDB (unix socket only), RabbitMQ, Keystone, Glance (file store), Placement
-# and Nova (API, conductor, scheduler, and a compute service on a libvirtd of its own, QEMU TCG),
-# on the namespace's 127.0.0.1; Neutron is still to come.
+# Nova (API, conductor, scheduler, and a compute service on a libvirtd of its own, QEMU TCG) and
+# Neutron (ML2 with Linux bridges: VLAN project networks, a flat external network; DHCP and L3
+# agents), on the namespace's 127.0.0.1.
 # `scripts/openstack/down.sh` stops it all by pid and removes the namespace and the state.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -13,7 +14,8 @@ step() { printf '== %s (%ss)\n' "$*" "$SECONDS"; }
 
 step "packages"
 PACKAGES=(keystone glance-api placement-api nova-api nova-conductor nova-scheduler nova-compute
-  nova-compute-qemu libvirt-daemon-system python3-openstackclient mariadb-server python3-pymysql rabbitmq-server uwsgi-plugin-python3)
+  nova-compute-qemu libvirt-daemon-system neutron-server neutron-linuxbridge-agent
+  neutron-dhcp-agent neutron-l3-agent python3-openstackclient mariadb-server python3-pymysql rabbitmq-server uwsgi-plugin-python3)
 missing=$(dpkg-query -W -f='${Package} ${Status}\n' "${PACKAGES[@]}" 2>&1 | grep -v ' install ok installed$' || true)
 if [ -n "$missing" ]; then
   # The packages would start their services on the host and create databases: neither here.
@@ -34,7 +36,7 @@ if [ -n "$missing" ]; then
 fi
 
 step "namespace $OS_NETNS and $OS_STATE"
-mkdir -p "$OS_STATE"/{log,run/lock,keystone,glance/images,glance/staging,glance/tasks,placement,nova/instances,rabbitmq}
+mkdir -p "$OS_STATE"/{log,run/lock,keystone,glance/images,glance/staging,glance/tasks,placement,nova/instances,rabbitmq,neutron}
 ip netns list | grep -qw "$OS_NETNS" || ip netns add "$OS_NETNS"
 ip netns exec "$OS_NETNS" ip link set lo up
 in_ns() { ip netns exec "$OS_NETNS" "$@"; }
@@ -83,7 +85,7 @@ rabbitmqctl list_users -q | grep -q '^openstack' ||
   rabbitmqctl add_user openstack "$OS_SERVICE_PASSWORD" > /dev/null
 rabbitmqctl set_permissions openstack '.*' '.*' '.*' > /dev/null
 # database:its user (Nova's three databases are Nova's).
-for pair in keystone:keystone glance:glance placement:placement nova_api:nova nova:nova nova_cell0:nova; do
+for pair in keystone:keystone glance:glance placement:placement nova_api:nova nova:nova nova_cell0:nova neutron:neutron; do
   db=${pair%:*} user=${pair#*:}
   sql -e "CREATE DATABASE IF NOT EXISTS $db; CREATE USER IF NOT EXISTS '$user'@'localhost' IDENTIFIED BY '$OS_SERVICE_PASSWORD'; GRANT ALL ON $db.* TO '$user'@'localhost';"
 done
@@ -272,7 +274,8 @@ wait_http http://127.0.0.1:8774/
 step "Nova compute on a libvirtd of its own"
 # libvirtd and virtlogd in a mount namespace whose /run/libvirt, /var/lib/libvirt, /var/log/libvirt
 # and /etc/libvirt are directories of the state, inside the network namespace: the host's libvirt
-# is not touched.
+# is not touched. Neutron's agents join that mount namespace, whose /run/netns is its own: the
+# namespaces they make for DHCP and routers never show on the host.
 mkdir -p "$OS_STATE"/libvirt/{run,lib,log,cache}
 [ -d "$OS_STATE/libvirt/etc" ] || cp -r /etc/libvirt "$OS_STATE/libvirt/etc"
 mkdir -p /run/libvirt /var/lib/libvirt /var/log/libvirt /var/cache/libvirt
@@ -284,7 +287,7 @@ if ! pid_alive libvirt; then
     mount --bind $OS_STATE/libvirt/cache /var/cache/libvirt
     mount --bind $OS_STATE/libvirt/etc /etc/libvirt
     echo \$\$ > $OS_STATE/run/libvirt.pid
-    exec nsenter --net=/run/netns/$OS_NETNS -- bash -euc 'virtlogd -d; libvirtd -d; exec sleep infinity'
+    exec nsenter --net=/run/netns/$OS_NETNS -- bash -euc 'mount -t tmpfs -o mode=0755 lpos-netns /run/netns; virtlogd -d; libvirtd -d; exec sleep infinity'
   " < /dev/null >> "$OS_STATE/log/libvirt.out" 2>&1 &
 fi
 for _ in $(seq 1 100); do [ -S "$OS_STATE/libvirt/run/libvirt-sock" ] && break; sleep 0.2; done
@@ -296,5 +299,89 @@ done
 nova_manage cell_v2 discover_hosts >> "$OS_STATE/log/nova-manage.out" 2>&1
 os compute service list -f value -c Binary -c State
 os hypervisor list -f value -c 'Hypervisor Hostname' -c 'Hypervisor Type' -c State
+
+step "Neutron"
+register neutron network http://127.0.0.1:9696
+# The physical side: a link for the VLAN project networks, one for the external network (veth
+# pairs: the dummy link's module may not be loadable here).
+for link in lpos-tenant lpos-ext; do
+  in_ns ip link show "$link" > /dev/null 2>&1 || in_ns ip link add "$link" type veth peer name "$link-p"
+  in_ns ip link set "$link" up
+  in_ns ip link set "$link-p" up
+done
+cat > "$OS_STATE/neutron/neutron.conf" <<CONF
+[DEFAULT]
+core_plugin = ml2
+service_plugins = router
+auth_strategy = keystone
+transport_url = rabbit://openstack:$OS_SERVICE_PASSWORD@127.0.0.1:5672/
+bind_host = 127.0.0.1
+bind_port = 9696
+state_path = $OS_STATE/neutron
+log_dir = $OS_STATE/log
+notify_nova_on_port_status_changes = true
+notify_nova_on_port_data_changes = true
+[database]
+connection = mysql+pymysql://neutron:$OS_SERVICE_PASSWORD@localhost/neutron?unix_socket=$OS_SQL_SOCKET
+[nova]
+region_name = $OS_REGION_NAME
+auth_type = password
+auth_url = http://127.0.0.1:5000/v3
+project_name = service
+project_domain_name = Default
+user_domain_name = Default
+username = nova
+password = $OS_SERVICE_PASSWORD
+[oslo_concurrency]
+lock_path = $OS_STATE/run/lock
+[agent]
+# Everything here runs as root already.
+root_helper = env
+[experimental]
+# Zed marks the Linux bridge driver experimental; Open vSwitch or OVN would need their own daemons.
+linuxbridge = true
+[ml2]
+type_drivers = flat,vlan
+tenant_network_types = vlan
+mechanism_drivers = linuxbridge
+extension_drivers = port_security
+[ml2_type_flat]
+flat_networks = external
+[ml2_type_vlan]
+network_vlan_ranges = physnet1:100:199
+[linux_bridge]
+physical_interface_mappings = physnet1:lpos-tenant,external:lpos-ext
+[vxlan]
+enable_vxlan = false
+[securitygroup]
+enable_security_group = false
+firewall_driver = noop
+$(authtoken neutron)
+CONF
+cat > "$OS_STATE/neutron/agents.ini" <<CONF
+[DEFAULT]
+interface_driver = linuxbridge
+CONF
+neutron_conf=(--config-file "$OS_STATE/neutron/neutron.conf")
+neutron-db-manage "${neutron_conf[@]}" upgrade heads > "$OS_STATE/log/neutron-db-manage.out" 2>&1
+daemon neutron-server neutron-server "${neutron_conf[@]}"
+wait_http http://127.0.0.1:9696/
+# agent NAME COMMAND: a Neutron agent in libvirtd's mount namespace (and the network namespace).
+agent() {
+  local name=$1
+  shift
+  pid_alive "$name" && return
+  setsid nsenter -t "$(cat "$OS_STATE/run/libvirt.pid")" -m -n -- "$@" "${neutron_conf[@]}" \
+    --config-file "$OS_STATE/neutron/agents.ini" < /dev/null >> "$OS_STATE/log/$name.out" 2>&1 &
+  echo $! > "$OS_STATE/run/$name.pid"
+}
+agent neutron-linuxbridge-agent neutron-linuxbridge-agent
+agent neutron-dhcp-agent neutron-dhcp-agent
+agent neutron-l3-agent neutron-l3-agent
+for _ in $(seq 1 120); do
+  [ "$(os network agent list -f value -c Alive | grep -c True)" -ge 3 ] && break
+  sleep 1
+done
+os network agent list -f value -c 'Agent Type' -c Alive
 
 step "up: inside namespace $OS_NETNS ($(du -sh "$OS_STATE" | cut -f1) of state)"
