@@ -54,6 +54,10 @@ if ! pid_alive mariadb; then
   for _ in $(seq 1 60); do [ -S "$OS_SQL_SOCKET" ] && break; sleep 0.5; done
 fi
 sql() { mariadb --socket="$OS_SQL_SOCKET" -uroot "$@"; }
+# sql_url DATABASE [USER]: a service's database, through MariaDB's socket.
+sql_url() {
+  echo "mysql+pymysql://${2:-$1}:$OS_SERVICE_PASSWORD@localhost/$1?unix_socket=$OS_SQL_SOCKET"
+}
 sql -e "SELECT 1" > /dev/null
 
 # daemon NAME COMMAND…: a service in the namespace, detached, its output in its log, its pid kept.
@@ -95,7 +99,7 @@ cat > "$OS_STATE/keystone/keystone.conf" <<CONF
 [DEFAULT]
 log_dir = $OS_STATE/log
 [database]
-connection = mysql+pymysql://keystone:$OS_SERVICE_PASSWORD@localhost/keystone?unix_socket=$OS_SQL_SOCKET
+connection = $(sql_url keystone)
 [token]
 provider = fernet
 [fernet_tokens]
@@ -152,12 +156,10 @@ register() {
 }
 os project show service > /dev/null 2>&1 || os project create --domain Default service > /dev/null
 
-# authtoken NAME: how a service checks the tokens it is given.
-authtoken() {
+# credentials NAME: the options with which service user NAME signs in to Keystone.
+credentials() {
   cat <<CONF
-[keystone_authtoken]
-www_authenticate_uri = http://127.0.0.1:5000
-auth_url = http://127.0.0.1:5000
+auth_url = http://127.0.0.1:5000/v3
 auth_type = password
 project_domain_name = Default
 user_domain_name = Default
@@ -165,6 +167,12 @@ project_name = service
 username = $1
 password = $OS_SERVICE_PASSWORD
 CONF
+}
+
+# authtoken NAME: how a service checks the tokens it is given.
+authtoken() {
+  printf '[keystone_authtoken]\nwww_authenticate_uri = http://127.0.0.1:5000\n'
+  credentials "$1"
 }
 
 step "Glance (file store)"
@@ -183,7 +191,7 @@ filesystem_store_datadir = $OS_STATE/glance/staging
 [os_glance_tasks_store]
 filesystem_store_datadir = $OS_STATE/glance/tasks
 [database]
-connection = mysql+pymysql://glance:$OS_SERVICE_PASSWORD@localhost/glance?unix_socket=$OS_SQL_SOCKET
+connection = $(sql_url glance)
 [paste_deploy]
 flavor = keystone
 [oslo_concurrency]
@@ -201,7 +209,7 @@ cat > "$OS_STATE/placement/placement.conf" <<CONF
 [DEFAULT]
 log_dir = $OS_STATE/log
 [placement_database]
-connection = mysql+pymysql://placement:$OS_SERVICE_PASSWORD@localhost/placement?unix_socket=$OS_SQL_SOCKET
+connection = $(sql_url placement)
 [api]
 auth_strategy = keystone
 $(authtoken placement)
@@ -215,7 +223,6 @@ wait_http http://127.0.0.1:8778/
 step "Nova: API, conductor, scheduler"
 register nova compute http://127.0.0.1:8774/v2.1
 cp /etc/nova/api-paste.ini "$OS_STATE/nova/"
-sql_url() { echo "mysql+pymysql://nova:$OS_SERVICE_PASSWORD@localhost/$1?unix_socket=$OS_SQL_SOCKET"; }
 cat > "$OS_STATE/nova/nova.conf" <<CONF
 [DEFAULT]
 log_dir = $OS_STATE/log
@@ -225,7 +232,7 @@ transport_url = rabbit://openstack:$OS_SERVICE_PASSWORD@127.0.0.1:5672/
 [api]
 auth_strategy = keystone
 [api_database]
-connection = $(sql_url nova_api)
+connection = $(sql_url nova_api nova)
 [database]
 connection = $(sql_url nova)
 [glance]
@@ -234,22 +241,10 @@ api_servers = http://127.0.0.1:9292
 lock_path = $OS_STATE/run/lock
 [placement]
 region_name = $OS_REGION_NAME
-auth_type = password
-auth_url = http://127.0.0.1:5000/v3
-project_name = service
-project_domain_name = Default
-user_domain_name = Default
-username = placement
-password = $OS_SERVICE_PASSWORD
+$(credentials placement)
 [service_user]
 send_service_user_token = true
-auth_type = password
-auth_url = http://127.0.0.1:5000/v3
-project_name = service
-project_domain_name = Default
-user_domain_name = Default
-username = nova
-password = $OS_SERVICE_PASSWORD
+$(credentials nova)
 [scheduler]
 discover_hosts_in_cells_interval = 10
 [DEFAULT]
@@ -322,16 +317,10 @@ log_dir = $OS_STATE/log
 notify_nova_on_port_status_changes = true
 notify_nova_on_port_data_changes = true
 [database]
-connection = mysql+pymysql://neutron:$OS_SERVICE_PASSWORD@localhost/neutron?unix_socket=$OS_SQL_SOCKET
+connection = $(sql_url neutron)
 [nova]
 region_name = $OS_REGION_NAME
-auth_type = password
-auth_url = http://127.0.0.1:5000/v3
-project_name = service
-project_domain_name = Default
-user_domain_name = Default
-username = nova
-password = $OS_SERVICE_PASSWORD
+$(credentials nova)
 [oslo_concurrency]
 lock_path = $OS_STATE/run/lock
 [agent]

@@ -2,7 +2,10 @@ import { z } from './zod';
 import { envelope } from './envelope';
 import { emailSchema, messages, mfaCodeSchema } from './validation';
 
-/** The signed-in user, as the session check and the code check answer it. */
+/**
+ * The signed-in user, with the branding of their company and reseller, as the session check and
+ * the code check answer it.
+ */
 export const user = z.object({
   id: z.int(),
   firstName: z.string(),

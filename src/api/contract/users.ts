@@ -5,8 +5,6 @@ import { userSortColumns } from './search-values';
 import { roleIdSchema } from './roles';
 import { emailSchema, messages, newPasswordSchema, personNameSchema } from './validation';
 
-/** The signed-in user, with the branding of their company and reseller. */
-
 export const userRow = z.object({
   id: z.int(),
   firstName: z.string(),
