@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { precompress } from './scripts/build/precompress';
+import { mantineStylesWithComponents } from './scripts/build/mantine-styles-with-components';
 
 /** What the signed-in screens share: the libraries' components, the shared components, queries and contracts. */
 const signedInShared =
@@ -32,6 +33,7 @@ export default defineConfig({
       },
     }),
     react(),
+    mantineStylesWithComponents(),
     precompress(),
   ],
   server: {

@@ -1,4 +1,4 @@
-import './styles/first-screens';
+import './styles/global';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

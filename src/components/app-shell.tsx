@@ -1,4 +1,3 @@
-import '../styles/signed-in';
 import { AppShell, Box, Burger, Group, Tooltip } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState, type ReactNode } from 'react';

@@ -1,4 +1,3 @@
-import '../../../styles/signed-in';
 import { Box, Button, Center, CloseButton, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
