@@ -36,7 +36,8 @@ dpkg-deb -x "$deb" "$work/kernel"
 install -m 0644 "$work"/kernel/boot/vmlinuz-* "$out/vmlinuz"
 modules=$(echo "$work"/kernel/lib/modules/*/kernel)
 
-# The initramfs: busybox, the modules the guest's devices need (in dependency order), dropbear with
+# The initramfs: busybox, the modules the guest's devices need (in dependency order; the IDE CD-ROM
+# is where Nova puts its config drive), dropbear with
 # the shared libraries it links, and the guest's scripts.
 rootfs=$work/rootfs
 mkdir -p "$rootfs"/{bin,sbin,etc/acpi/PWRF,etc/dropbear,proc,sys,dev,tmp,root,home,mnt,www,var/run,var/log,lib/modules,usr/share/udhcpc,usr/sbin,usr/bin}
@@ -45,7 +46,8 @@ ln -s busybox "$rootfs/bin/sh"
 ln -s ../bin/busybox "$rootfs/sbin/init"
 ln -s busybox "$rootfs/bin/init"
 order=(virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci failover net_failover
-  virtio_net virtio_blk virtio_balloon cdrom isofs button evdev pvpanic pvpanic-mmio)
+  virtio_net virtio_blk virtio_balloon cdrom isofs button evdev pvpanic pvpanic-mmio
+  scsi_common scsi_mod libata ata_piix sr_mod)
 for m in "${order[@]}"; do
   file=$(find "$modules" -name "$m.ko" | head -n1)
   [ -n "$file" ] || { echo "libvirt:image: module $m not in $package" >&2; exit 1; }

@@ -24,5 +24,6 @@ fi
 # Anything else still inside the namespace.
 for pid in $(ip netns pids "$OS_NETNS" 2> /dev/null); do kill -9 "$pid" 2> /dev/null; done
 ip netns list | grep -qw "$OS_NETNS" && ip netns delete "$OS_NETNS"
+ip netns list | grep -qw "$OS_OUTSIDE_NETNS" && ip netns delete "$OS_OUTSIDE_NETNS"
 rm -rf "$OS_STATE"
-echo "down: namespace $OS_NETNS and $OS_STATE removed"
+echo "down: namespaces $OS_NETNS and $OS_OUTSIDE_NETNS and $OS_STATE removed"

@@ -2,6 +2,12 @@
 # the namespace: `ip netns exec "$OS_NETNS" openstack …`).
 export OS_NETNS=${OS_NETNS:-lpos}
 export OS_STATE=${OS_STATE:-/tmp/launchpad-openstack}
+# "The internet" as the cloud sees it: a namespace at the far end of the external network, holding
+# its gateway address; floating IPs are reached from there.
+export OS_OUTSIDE_NETNS=${OS_OUTSIDE_NETNS:-lpos-out}
+export OS_PUBLIC_CIDR=203.0.113.0/24 OS_PUBLIC_GATEWAY=203.0.113.1
+# Where the project networks' VXLAN tunnels start (inside the namespace).
+export OS_TUNNEL_IP=192.0.2.1
 export OS_SQL_SOCKET=$OS_STATE/run/mysql.sock
 export OS_SERVICE_PASSWORD=${OS_SERVICE_PASSWORD:-launchpad-service}
 export OS_ADMIN_PASSWORD=${OS_ADMIN_PASSWORD:-launchpad-admin}

@@ -3,7 +3,7 @@
 # every service inside a network namespace of its own, its state, configuration and logs under one
 # directory. So far: MariaDB (unix socket only), RabbitMQ, Keystone, Glance (file store), Placement
 # Nova (API, conductor, scheduler, and a compute service on a libvirtd of its own, QEMU TCG) and
-# Neutron (ML2 with Linux bridges: VLAN project networks, a flat external network; DHCP and L3
+# Neutron (ML2 with Linux bridges: VXLAN project networks, a flat external network; DHCP and L3
 # agents), on the namespace's 127.0.0.1.
 # `scripts/openstack/down.sh` stops it all by pid and removes the namespace and the state.
 set -euo pipefail
@@ -247,9 +247,19 @@ send_service_user_token = true
 $(credentials nova)
 [scheduler]
 discover_hosts_in_cells_interval = 10
+[neutron]
+region_name = $OS_REGION_NAME
+$(credentials neutron)
 [DEFAULT]
 compute_driver = libvirt.LibvirtDriver
 instances_path = $OS_STATE/nova/instances
+# The product's sizes are real ones (Micro: 2 cores, 4 GB, 80 GB disk): on a test machine they are
+# promised far beyond its cores, memory and disk; a busybox guest uses a sliver of each.
+initial_cpu_allocation_ratio = 64
+initial_ram_allocation_ratio = 16
+initial_disk_allocation_ratio = 16
+# Every server gets its cloud-init data on a config drive (no metadata service here).
+force_config_drive = true
 [libvirt]
 virt_type = qemu
 connection_uri = qemu+unix:///system?socket=$OS_STATE/libvirt/run/libvirt-sock
@@ -270,7 +280,9 @@ step "Nova compute on a libvirtd of its own"
 # libvirtd and virtlogd in a mount namespace whose /run/libvirt, /var/lib/libvirt, /var/log/libvirt
 # and /etc/libvirt are directories of the state, inside the network namespace: the host's libvirt
 # is not touched. Neutron's agents join that mount namespace, whose /run/netns is its own: the
-# namespaces they make for DHCP and routers never show on the host.
+# namespaces they make for DHCP and routers never show on the host. Its /sys is mounted afresh from
+# inside the network namespace: /sys/class/net then lists the namespace's links (the Linux bridge
+# agent finds the guests' taps there), not the host's.
 mkdir -p "$OS_STATE"/libvirt/{run,lib,log,cache}
 [ -d "$OS_STATE/libvirt/etc" ] || cp -r /etc/libvirt "$OS_STATE/libvirt/etc"
 mkdir -p /run/libvirt /var/lib/libvirt /var/log/libvirt /var/cache/libvirt
@@ -282,7 +294,7 @@ if ! pid_alive libvirt; then
     mount --bind $OS_STATE/libvirt/cache /var/cache/libvirt
     mount --bind $OS_STATE/libvirt/etc /etc/libvirt
     echo \$\$ > $OS_STATE/run/libvirt.pid
-    exec nsenter --net=/run/netns/$OS_NETNS -- bash -euc 'mount -t tmpfs -o mode=0755 lpos-netns /run/netns; virtlogd -d; libvirtd -d; exec sleep infinity'
+    exec nsenter --net=/run/netns/$OS_NETNS -- bash -euc 'mount -t tmpfs -o mode=0755 lpos-netns /run/netns; mount -t sysfs lpos-sys /sys; virtlogd -d; libvirtd -d; exec sleep infinity'
   " < /dev/null >> "$OS_STATE/log/libvirt.out" 2>&1 &
 fi
 for _ in $(seq 1 100); do [ -S "$OS_STATE/libvirt/run/libvirt-sock" ] && break; sleep 0.2; done
@@ -297,13 +309,20 @@ os hypervisor list -f value -c 'Hypervisor Hostname' -c 'Hypervisor Type' -c Sta
 
 step "Neutron"
 register neutron network http://127.0.0.1:9696
-# The physical side: a link for the VLAN project networks, one for the external network (veth
-# pairs: the dummy link's module may not be loadable here).
-for link in lpos-tenant lpos-ext; do
-  in_ns ip link show "$link" > /dev/null 2>&1 || in_ns ip link add "$link" type veth peer name "$link-p"
-  in_ns ip link set "$link" up
-  in_ns ip link set "$link-p" up
-done
+# The physical side (veth pairs: the dummy link's module may not be loadable here): the link the
+# VXLAN tunnels of project networks start from, and the external network's, whose far end is in the
+# outside namespace.
+ip netns list | grep -qw "$OS_OUTSIDE_NETNS" || ip netns add "$OS_OUTSIDE_NETNS"
+out_ns() { ip netns exec "$OS_OUTSIDE_NETNS" "$@"; }
+in_ns ip link show lpos-tenant > /dev/null 2>&1 || in_ns ip link add lpos-tenant type veth peer name lpos-tenant-p
+in_ns ip link set lpos-tenant-p up
+in_ns ip addr replace "$OS_TUNNEL_IP/24" dev lpos-tenant
+in_ns ip link show lpos-ext > /dev/null 2>&1 ||
+  in_ns ip link add lpos-ext type veth peer name lpos-ext-p netns "$OS_OUTSIDE_NETNS"
+for link in lpos-tenant lpos-ext; do in_ns ip link set "$link" up; done
+out_ns ip link set lo up
+out_ns ip addr replace "$OS_PUBLIC_GATEWAY/${OS_PUBLIC_CIDR#*/}" dev lpos-ext-p
+out_ns ip link set lpos-ext-p up
 cat > "$OS_STATE/neutron/neutron.conf" <<CONF
 [DEFAULT]
 core_plugin = ml2
@@ -330,18 +349,21 @@ root_helper = env
 # Zed marks the Linux bridge driver experimental; Open vSwitch or OVN would need their own daemons.
 linuxbridge = true
 [ml2]
-type_drivers = flat,vlan
-tenant_network_types = vlan
+# Project networks are VXLAN segments: this kernel has VXLAN but no 802.1Q module for VLANs.
+type_drivers = flat,vxlan
+tenant_network_types = vxlan
 mechanism_drivers = linuxbridge
 extension_drivers = port_security
 [ml2_type_flat]
 flat_networks = external
-[ml2_type_vlan]
-network_vlan_ranges = physnet1:100:199
+[ml2_type_vxlan]
+vni_ranges = 1001:2000
 [linux_bridge]
-physical_interface_mappings = physnet1:lpos-tenant,external:lpos-ext
+physical_interface_mappings = external:lpos-ext
 [vxlan]
-enable_vxlan = false
+enable_vxlan = true
+local_ip = $OS_TUNNEL_IP
+l2_population = false
 [securitygroup]
 enable_security_group = false
 firewall_driver = noop
@@ -372,5 +394,40 @@ for _ in $(seq 1 120); do
   sleep 1
 done
 os network agent list -f value -c 'Agent Type' -c Alive
+
+step "the cloud's offer: external network, test image, flavors"
+os network show public > /dev/null 2>&1 ||
+  os network create --external --share --provider-network-type flat \
+    --provider-physical-network external public > /dev/null
+os subnet show public-v4 > /dev/null 2>&1 ||
+  os subnet create --network public --subnet-range "$OS_PUBLIC_CIDR" --gateway "$OS_PUBLIC_GATEWAY" \
+    --no-dhcp --allocation-pool "start=${OS_PUBLIC_CIDR%.*/*}.10,end=${OS_PUBLIC_CIDR%.*/*}.250" \
+    public-v4 > /dev/null
+# The libvirt driver's test guest (busybox, cloud-init seed, SSH and HTTP): its kernel and initrd
+# as Glance's kernel and ramdisk images, its disk pointing at them.
+image_dir=$(realpath -m ../../data/libvirt/images/launchpad-busybox)
+[ -f "$image_dir/image.json" ] || bash ../libvirt/build-image.sh "$image_dir"
+if ! os image show launchpad-busybox > /dev/null 2>&1; then
+  kernel=$(os image create --disk-format aki --container-format aki --public \
+    --file "$image_dir/vmlinuz" launchpad-busybox-kernel -f value -c id)
+  ramdisk=$(os image create --disk-format ari --container-format ari --public \
+    --file "$image_dir/initrd.img" launchpad-busybox-ramdisk -f value -c id)
+  os image create --disk-format qcow2 --container-format bare --public \
+    --file "$image_dir/base.qcow2" --property kernel_id="$kernel" --property ramdisk_id="$ramdisk" \
+    --property os_command_line="$(sed -n 's/.*"cmdline": "\(.*\)".*/\1/p' "$image_dir/image.json")" \
+    launchpad-busybox > /dev/null
+fi
+# The product's six sizes (cores, RAM GB, disk GB), as flavors of the same names.
+while read -r name cores ram disk; do
+  os flavor show "$name" > /dev/null 2>&1 ||
+    os flavor create --public --vcpus "$cores" --ram $((ram * 1024)) --disk "$disk" "$name" > /dev/null
+done <<SIZES
+lp.micro 2 4 80
+lp.extraSmall 4 8 120
+lp.small 6 10 180
+lp.medium 8 12 240
+lp.large 12 48 300
+lp.extraLarge 16 64 400
+SIZES
 
 step "up: inside namespace $OS_NETNS ($(du -sh "$OS_STATE" | cut -f1) of state)"

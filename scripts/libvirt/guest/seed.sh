@@ -1,6 +1,7 @@
 #!/bin/sh
-# Reads the cloud-init NoCloud seed (an ISO 9660 volume labelled `cidata`) and applies what this
-# image needs of it: instance id, host name, one user with a password hash and SSH keys.
+# Reads the cloud-init seed — NoCloud (an ISO 9660 volume labelled `cidata`: libvirt) or an
+# OpenStack config drive (labelled `config-2`: Nova) — and applies what this image needs of it:
+# instance id, host name, one user with a password hash and SSH keys.
 say() { echo "$*" > /dev/ttyS0; echo "$*" > /dev/tty1 2>/dev/null; }
 
 # A YAML scalar, plain or quoted ('' stands for ' inside single quotes).
@@ -9,13 +10,13 @@ unquote() {
 }
 value() { sed -n "s/^[[:space:]]*$1:[[:space:]]*//p" "$2" | head -n1 | unquote; }
 
-device=$(findfs LABEL=cidata 2>/dev/null)
+device=$(findfs LABEL=cidata 2>/dev/null || findfs LABEL=config-2 2>/dev/null)
 if [ -z "$device" ]; then
   # findfs may not know the volume: the ISO's label is at byte 32808 of the disk.
   for d in /dev/vd? /dev/sr?; do
     [ -b "$d" ] || continue
-    label=$(dd if="$d" bs=1 skip=32808 count=6 2>/dev/null)
-    [ "$label" = cidata ] && device=$d && break
+    label=$(dd if="$d" bs=1 skip=32808 count=8 2>/dev/null)
+    case "$label" in cidata* | config-2) device=$d && break ;; esac
   done
 fi
 if [ -z "$device" ] || ! mount -o ro -t iso9660 "$device" /mnt/seed 2>/dev/null; then
@@ -23,10 +24,20 @@ if [ -z "$device" ] || ! mount -o ro -t iso9660 "$device" /mnt/seed 2>/dev/null;
   exit 0
 fi
 
-meta=/mnt/seed/meta-data
-user_data=/mnt/seed/user-data
-instance=$(value instance-id "$meta")
-host=$(value local-hostname "$meta")
+# A key's string value in the config drive's one-line JSON.
+json() { sed -n "s/.*\"$1\": *\"\([^\"]*\)\".*/\1/p" "$2"; }
+if [ -f /mnt/seed/openstack/latest/meta_data.json ]; then
+  meta=/mnt/seed/openstack/latest/meta_data.json
+  user_data=/mnt/seed/openstack/latest/user_data
+  instance=$(json uuid "$meta")
+  host=$(json hostname "$meta")
+  host=${host%%.*}
+else
+  meta=/mnt/seed/meta-data
+  user_data=/mnt/seed/user-data
+  instance=$(value instance-id "$meta")
+  host=$(value local-hostname "$meta")
+fi
 [ -n "$host" ] || host=$(value hostname "$user_data")
 user=$(sed -n 's/^[[:space:]]*-[[:space:]]*name:[[:space:]]*//p' "$user_data" | head -n1 | unquote)
 hash=$(value passwd "$user_data")
