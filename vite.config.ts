@@ -130,6 +130,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'openstack',
+          include: ['test/openstack/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 300_000,
+          testTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

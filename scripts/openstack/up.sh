@@ -260,6 +260,8 @@ initial_ram_allocation_ratio = 16
 initial_disk_allocation_ratio = 16
 # Every server gets its cloud-init data on a config drive (no metadata service here).
 force_config_drive = true
+# One compute host: a resize stays on it.
+allow_resize_to_same_host = true
 [libvirt]
 virt_type = qemu
 connection_uri = qemu+unix:///system?socket=$OS_STATE/libvirt/run/libvirt-sock
@@ -267,8 +269,10 @@ $(authtoken nova)
 CONF
 nova_manage() { nova-manage --config-file "$OS_STATE/nova/nova.conf" "$@"; }
 nova_manage api_db sync > "$OS_STATE/log/nova-manage.out" 2>&1
-nova_manage cell_v2 list_cells | grep -q ' cell0 ' || nova_manage cell_v2 map_cell0 >> "$OS_STATE/log/nova-manage.out" 2>&1
-nova_manage cell_v2 list_cells | grep -q ' cell1 ' ||
+# Read whole before grep: `grep -q` leaving early would fail the listing with SIGPIPE.
+cells=$(nova_manage cell_v2 list_cells)
+grep -q ' cell0 ' <<< "$cells" || nova_manage cell_v2 map_cell0 >> "$OS_STATE/log/nova-manage.out" 2>&1
+grep -q ' cell1 ' <<< "$cells" ||
   nova_manage cell_v2 create_cell --name cell1 >> "$OS_STATE/log/nova-manage.out" 2>&1
 nova_manage db sync >> "$OS_STATE/log/nova-manage.out" 2>&1
 serve nova-api 8774 /usr/bin/nova-api-wsgi OS_NOVA_CONFIG_DIR="$OS_STATE/nova"
@@ -417,8 +421,13 @@ if ! os image show launchpad-busybox > /dev/null 2>&1; then
     --property os_command_line="$(sed -n 's/.*"cmdline": "\(.*\)".*/\1/p' "$image_dir/image.json")" \
     launchpad-busybox > /dev/null
 fi
-# The product's six sizes (cores, RAM GB, disk GB), as flavors of the same names.
+# The product's six sizes (cores, RAM GB, disk GB), as flavors of the same names. Placement never
+# gives one server more cores than the host has, nor more memory, whatever the over-commit: on a
+# small test machine the larger sizes get the host's cores and at most 8 GB (a real cloud's flavors
+# are the sizes themselves).
+host_cores=$(nproc)
 while read -r name cores ram disk; do
+  cores=$((cores < host_cores ? cores : host_cores)) ram=$((ram < 8 ? ram : 8))
   os flavor show "$name" > /dev/null 2>&1 ||
     os flavor create --public --vcpus "$cores" --ram $((ram * 1024)) --disk "$disk" "$name" > /dev/null
 done <<SIZES
@@ -429,5 +438,19 @@ lp.medium 8 12 240
 lp.large 12 48 300
 lp.extraLarge 16 64 400
 SIZES
+
+step "the product's account: project launchpad, its user and an application credential"
+os project show launchpad > /dev/null 2>&1 || os project create --domain Default launchpad > /dev/null
+os user show launchpad > /dev/null 2>&1 ||
+  os user create --domain Default --password "$OS_SERVICE_PASSWORD" launchpad > /dev/null
+# Neutron's default policy lets only an admin choose a floating IP's or a router gateway's address.
+os role add --project launchpad --user launchpad admin
+os quota set --instances 100 --cores 2000 --ram 8000000 --networks 100 --subnets 100 --ports 500 \
+  --routers 50 --floating-ips 100 launchpad
+if [ ! -s "$OS_STATE/launchpad-credential.json" ]; then
+  in_ns env OS_USERNAME=launchpad OS_PASSWORD="$OS_SERVICE_PASSWORD" OS_PROJECT_NAME=launchpad \
+    openstack application credential create launchpad-console -f json -c id -c secret \
+    > "$OS_STATE/launchpad-credential.json"
+fi
 
 step "up: inside namespace $OS_NETNS ($(du -sh "$OS_STATE" | cut -f1) of state)"

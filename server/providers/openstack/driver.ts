@@ -1,0 +1,685 @@
+import {
+  ProviderRejection,
+  ProviderUnavailable,
+  type Catalog,
+  type CreateServerRequest,
+  type NetworkSpec,
+  type NetworkState,
+  type PortRequest,
+  type PortState,
+  type ProviderDriver,
+  type ProviderHealth,
+  type ServerState,
+} from '../driver';
+import { hostnameOf, seedFiles } from '../libvirt/seed';
+import type { OpenStackConfig, OpenStackProvider, OpenStackRegion } from './config';
+import { OpenStackHttpError, toProviderError } from './http';
+import { KeystoneSession } from './keystone';
+import { serverStateOf, type NovaServer } from './server-state';
+
+interface Cloud {
+  provider: OpenStackProvider;
+  session: KeystoneSession;
+}
+
+/** Every resource the driver makes carries the client token of the call that made it. */
+const tokenTag = (clientToken: string) => `lp-${clientToken}`.slice(0, 60);
+/** And a product network's resources on each cloud, the network's own tag. */
+const networkTag = (id: string) => `lp-net-${id}`.slice(0, 60);
+
+const splitRef = (ref: string): [string, string] => {
+  const at = ref.indexOf('/');
+  if (at <= 0) throw new ProviderRejection(`Not an OpenStack reference: ${ref}`);
+  return [ref.slice(0, at), ref.slice(at + 1)];
+};
+
+/**
+ * OpenStack clouds through their REST APIs: Keystone v3 for the token and the endpoints, Nova for
+ * servers, Neutron for networks, ports, routers and floating IPs, Glance for images. Each
+ * configured cloud account is a provider of the catalogue; several may serve one region. The
+ * driver keeps nothing of its own: what it made is found again in the cloud by its tags.
+ *
+ * References: a server or a port is `<provider>/<uuid>`; a product network is
+ * `<region>/<id>`, made on every cloud that serves the region (a server's ports are on its cloud).
+ */
+export class OpenStackDriver implements ProviderDriver {
+  readonly kind = 'openstack';
+  private readonly clouds = new Map<string, Cloud>();
+
+  constructor(private readonly config: OpenStackConfig) {
+    for (const provider of config.providers) {
+      this.clouds.set(provider.key, { provider, session: new KeystoneSession(provider) });
+    }
+  }
+
+  async catalog(): Promise<Catalog> {
+    const regions = new Map<string, OpenStackRegion>();
+    for (const p of this.config.providers) for (const r of p.regions) regions.set(r.key, r);
+    return {
+      regions: [...regions.values()].map((r) => ({
+        key: r.key,
+        countryCode: r.countryCode,
+        countryName: r.countryName,
+        name: r.name,
+        city: r.city,
+        publicIpPool: r.publicIpPool,
+      })),
+      images: [...regions.values()].flatMap((r) =>
+        r.images.map((i) => ({ regionKey: r.key, key: i.key, name: i.name, username: i.username })),
+      ),
+      providers: this.config.providers.map((p) => ({
+        key: p.key,
+        name: p.name,
+        offers: p.regions.map((r) => ({
+          regionKey: r.key,
+          imageKeys: r.images.map((i) => i.key),
+          sizeKeys: Object.keys(r.flavors),
+        })),
+      })),
+    };
+  }
+
+  async health(): Promise<ProviderHealth> {
+    const started = performance.now();
+    const failures: string[] = [];
+    await Promise.all(
+      [...this.clouds.values()].map(async (cloud) => {
+        try {
+          await cloud.session.signIn();
+        } catch (error) {
+          failures.push(`${cloud.provider.key}: ${(error as Error).message}`);
+        }
+      }),
+    );
+    const latencyMs = Math.round(performance.now() - started);
+    return failures.length === 0
+      ? { ok: true, latencyMs }
+      : { ok: false, latencyMs, detail: failures.join('; ') };
+  }
+
+  // Servers
+
+  async createServer(request: CreateServerRequest): Promise<{ ref: string }> {
+    const cloud = this.cloud(request.providerKey);
+    const region = this.regionOf(cloud, request.regionKey);
+    const tag = tokenTag(request.clientToken);
+    return this.guard('create the server', async () => {
+      const found = await this.call(cloud, 'compute', `/servers?tags=${tag}`);
+      const existing = (found.body as { servers: { id: string }[] }).servers[0];
+      if (existing) return { ref: `${cloud.provider.key}/${existing.id}` };
+
+      const image = region.images.find((i) => i.key === request.imageKey);
+      if (!image) throw new ProviderRejection(`No image ${request.imageKey} in ${region.key}`);
+      const flavor = region.flavors[request.sizeKey as keyof typeof region.flavors];
+      if (!flavor) throw new ProviderRejection(`No flavor for ${request.sizeKey} in ${region.key}`);
+      const [imageId, flavorId] = await Promise.all([
+        this.imageId(cloud, image.glanceImage),
+        this.flavorId(cloud, flavor),
+      ]);
+      const port = await this.ensurePort(cloud, request.regionKey, request.primaryPort, tag);
+      const { userData } = seedFiles({
+        instanceId: request.clientToken,
+        hostname: hostnameOf(request.name),
+        username: request.username,
+        password: request.password,
+        publicKey: request.publicKey,
+      });
+      const created = await this.call(cloud, 'compute', '/servers', {
+        method: 'POST',
+        body: {
+          server: {
+            name: request.name,
+            imageRef: imageId,
+            flavorRef: flavorId,
+            networks: [{ port }],
+            config_drive: true,
+            user_data: Buffer.from(userData).toString('base64'),
+            tags: [tag, `lp-region-${region.key}`],
+          },
+        },
+      });
+      const id = (created.body as { server: { id: string } }).server.id;
+      if (request.publicIp) await this.ensureFloatingIp(cloud, region, port, request.publicIp);
+      return { ref: `${cloud.provider.key}/${id}` };
+    });
+  }
+
+  async getServer(ref: string): Promise<ServerState | null> {
+    const [cloud, id] = this.cloudRef(ref);
+    return this.guard('read the server', async () => {
+      let server: NovaServer;
+      try {
+        server = (await this.call(cloud, 'compute', `/servers/${id}`)).body as NovaServer;
+      } catch (error) {
+        if (error instanceof OpenStackHttpError && error.status === 404) return null;
+        throw error;
+      }
+      if (server.server.status === 'VERIFY_RESIZE') {
+        // The product's resize has no second step: confirmed as soon as Nova asks.
+        await this.action(cloud, id, { confirmResize: null });
+      }
+      const ports = await this.call(cloud, 'network', `/v2.0/ports?device_id=${id}`);
+      const sizeKey = this.sizeKeyOf(cloud, server.server.flavor.original_name);
+      return serverStateOf(
+        ref,
+        server,
+        sizeKey,
+        (ports.body as { ports: { id: string; mac_address: string }[] }).ports.map((p) => ({
+          ref: `${cloud.provider.key}/${p.id}`,
+          macAddress: p.mac_address,
+        })),
+      );
+    });
+  }
+
+  startServer(ref: string): Promise<void> {
+    return this.serverAction(ref, 'start the server', { 'os-start': null }, ['ACTIVE']);
+  }
+
+  stopServer(ref: string): Promise<void> {
+    return this.serverAction(ref, 'stop the server', { 'os-stop': null }, ['SHUTOFF']);
+  }
+
+  rebootServer(ref: string): Promise<void> {
+    return this.serverAction(ref, 'reboot the server', { reboot: { type: 'SOFT' } }, []);
+  }
+
+  async resizeServer(ref: string, sizeKey: string): Promise<void> {
+    const [cloud] = this.cloudRef(ref);
+    const flavor = this.flavorNameFor(cloud, sizeKey);
+    const flavorId = await this.guard('resize the server', () => this.flavorId(cloud, flavor));
+    return this.serverAction(ref, 'resize the server', { resize: { flavorRef: flavorId } }, []);
+  }
+
+  async deleteServer(ref: string): Promise<void> {
+    const [cloud, id] = this.cloudRef(ref);
+    await this.guard('delete the server', async () => {
+      const ports = await this.call(cloud, 'network', `/v2.0/ports?device_id=${id}`);
+      try {
+        await this.call(cloud, 'compute', `/servers/${id}`, { method: 'DELETE' });
+      } catch (error) {
+        if (!(error instanceof OpenStackHttpError && error.status === 404)) throw error;
+      }
+      // Ports the driver made go with their server (Nova keeps the ones it was given).
+      for (const port of (ports.body as { ports: { id: string }[] }).ports) {
+        await this.deletePortAndAddresses(cloud, port.id);
+      }
+    });
+  }
+
+  async consoleUrl(ref: string): Promise<string> {
+    const [cloud, id] = this.cloudRef(ref);
+    return this.guard('open the console', async () => {
+      const answer = await this.call(cloud, 'compute', `/servers/${id}/remote-consoles`, {
+        method: 'POST',
+        body: { remote_console: { protocol: 'vnc', type: 'novnc' } },
+      });
+      return (answer.body as { remote_console: { url: string } }).remote_console.url;
+    });
+  }
+
+  // Networks
+
+  async createNetwork(
+    regionKey: string,
+    spec: NetworkSpec,
+    clientToken: string,
+  ): Promise<{ ref: string }> {
+    const clouds = this.cloudsOf(regionKey);
+    await this.guard('create the network', async () => {
+      for (const cloud of clouds) await this.ensureNetwork(cloud, regionKey, clientToken, spec);
+    });
+    return { ref: `${regionKey}/${clientToken}` };
+  }
+
+  async updateNetwork(ref: string, spec: NetworkSpec): Promise<void> {
+    const [regionKey, id] = splitRef(ref);
+    await this.guard('update the network', async () => {
+      for (const cloud of this.cloudsOf(regionKey)) {
+        const subnet = await this.subnetOf(cloud, id);
+        if (!subnet) continue;
+        await this.call(cloud, 'network', `/v2.0/subnets/${subnet.id}`, {
+          method: 'PUT',
+          body: { subnet: subnetFields(spec, false) },
+        });
+        await this.ensureRouter(cloud, this.regionOf(cloud, regionKey), id, subnet.id, spec);
+      }
+    });
+  }
+
+  async deleteNetwork(ref: string): Promise<void> {
+    const [regionKey, id] = splitRef(ref);
+    await this.guard('delete the network', async () => {
+      for (const cloud of this.cloudsOf(regionKey)) {
+        const router = await this.routerOf(cloud, id);
+        if (router) await this.deleteRouter(cloud, router.id);
+        const network = await this.networkOf(cloud, id);
+        if (network)
+          await this.ignoreMissing(
+            this.call(cloud, 'network', `/v2.0/networks/${network.id}`, { method: 'DELETE' }),
+          );
+      }
+    });
+  }
+
+  async getNetwork(ref: string): Promise<NetworkState | null> {
+    const [regionKey, id] = splitRef(ref);
+    return this.guard('read the network', async () => {
+      const networks = await Promise.all(
+        this.cloudsOf(regionKey).map((c) => this.networkOf(c, id)),
+      );
+      if (networks.every((n) => !n)) return null;
+      const down = networks.find((n) => n && n.status !== 'ACTIVE');
+      return {
+        ref,
+        status: networks.some((n) => !n) || down?.status === 'BUILD' ? 'building' : 'active',
+        fault: down?.status === 'ERROR' ? 'The cloud reports the network in error' : null,
+      };
+    });
+  }
+
+  // Ports and public addresses
+
+  async attachPort(
+    serverRef: string,
+    port: PortRequest,
+    clientToken: string,
+  ): Promise<{ ref: string }> {
+    const [cloud, serverId] = this.cloudRef(serverRef);
+    return this.guard('plug the interface', async () => {
+      const server = (await this.call(cloud, 'compute', `/servers/${serverId}`)).body as NovaServer;
+      const regionKey = this.regionKeyOfServer(cloud, server);
+      const portId = await this.ensurePort(cloud, regionKey, port, tokenTag(clientToken));
+      const attached = await this.call(cloud, 'network', `/v2.0/ports/${portId}`);
+      if ((attached.body as { port: { device_id: string } }).port.device_id !== serverId) {
+        await this.call(cloud, 'compute', `/servers/${serverId}/os-interface`, {
+          method: 'POST',
+          body: { interfaceAttachment: { port_id: portId } },
+        });
+      }
+      return { ref: `${cloud.provider.key}/${portId}` };
+    });
+  }
+
+  async detachPort(ref: string): Promise<void> {
+    const [cloud, portId] = this.cloudRef(ref);
+    await this.guard('unplug the interface', async () => {
+      const port = await this.portOf(cloud, portId);
+      if (!port) return;
+      if (port.device_id) {
+        await this.ignoreMissing(
+          this.call(cloud, 'compute', `/servers/${port.device_id}/os-interface/${portId}`, {
+            method: 'DELETE',
+          }),
+        );
+      }
+      await this.deletePortAndAddresses(cloud, portId);
+    });
+  }
+
+  async getPort(ref: string): Promise<PortState | null> {
+    const [cloud, portId] = this.cloudRef(ref);
+    return this.guard('read the interface', async () => {
+      const port = await this.portOf(cloud, portId);
+      if (!port) return null;
+      const fips = await this.call(cloud, 'network', `/v2.0/floatingips?port_id=${portId}`);
+      const fip = (fips.body as { floatingips: { floating_ip_address: string; status: string }[] })
+        .floatingips[0];
+      return {
+        ref,
+        serverRef: `${cloud.provider.key}/${port.device_id}`,
+        status: port.device_id ? 'active' : 'attaching',
+        busy: false,
+        publicIp: fip?.floating_ip_address ?? null,
+        fault: null,
+      };
+    });
+  }
+
+  async allocatePublicIp(portRef: string, address: string): Promise<void> {
+    const [cloud, portId] = this.cloudRef(portRef);
+    await this.guard('allocate the public IP', async () => {
+      const port = await this.portOf(cloud, portId);
+      if (!port) throw new ProviderRejection('The interface is gone');
+      const network = (await this.call(cloud, 'network', `/v2.0/networks/${port.network_id}`))
+        .body as { network: { tags: string[] } };
+      const regionKey = this.regionKeyOfTags(cloud, network.network.tags);
+      await this.ensureFloatingIp(cloud, this.regionOf(cloud, regionKey), portId, address);
+    });
+  }
+
+  async releasePublicIp(portRef: string): Promise<void> {
+    const [cloud, portId] = this.cloudRef(portRef);
+    await this.guard('release the public IP', () => this.releaseFloatingIps(cloud, portId));
+  }
+
+  // The cloud's resources
+
+  private cloud(providerKey: string): Cloud {
+    const cloud = this.clouds.get(providerKey);
+    if (!cloud) throw new ProviderRejection(`No OpenStack provider ${providerKey}`);
+    return cloud;
+  }
+
+  private cloudRef(ref: string): [Cloud, string] {
+    const [key, id] = splitRef(ref);
+    return [this.cloud(key), id];
+  }
+
+  private cloudsOf(regionKey: string): Cloud[] {
+    const clouds = [...this.clouds.values()].filter((c) =>
+      c.provider.regions.some((r) => r.key === regionKey),
+    );
+    if (clouds.length === 0) throw new ProviderRejection(`No OpenStack cloud serves ${regionKey}`);
+    return clouds;
+  }
+
+  private regionOf(cloud: Cloud, regionKey: string): OpenStackRegion {
+    const region = cloud.provider.regions.find((r) => r.key === regionKey);
+    if (!region) throw new ProviderRejection(`${cloud.provider.name} does not serve ${regionKey}`);
+    return region;
+  }
+
+  private regionKeyOfServer(cloud: Cloud, server: NovaServer): string {
+    return this.regionKeyOfTags(cloud, server.server.tags ?? []);
+  }
+
+  private regionKeyOfTags(cloud: Cloud, tags: string[]): string {
+    const tagged = tags.find((t) => t.startsWith('lp-region-'));
+    return tagged ? tagged.slice('lp-region-'.length) : cloud.provider.regions[0]!.key;
+  }
+
+  private sizeKeyOf(cloud: Cloud, flavorName: string): string {
+    for (const region of cloud.provider.regions) {
+      for (const [size, flavor] of Object.entries(region.flavors)) {
+        if (flavor === flavorName) return size;
+      }
+    }
+    return flavorName;
+  }
+
+  private flavorNameFor(cloud: Cloud, sizeKey: string): string {
+    for (const region of cloud.provider.regions) {
+      const flavor = region.flavors[sizeKey as keyof typeof region.flavors];
+      if (flavor) return flavor;
+    }
+    throw new ProviderRejection(`${cloud.provider.name} has no flavor for ${sizeKey}`);
+  }
+
+  private call(cloud: Cloud, ...args: Parameters<KeystoneSession['call']>) {
+    return cloud.session.call(...args);
+  }
+
+  private async action(cloud: Cloud, id: string, body: unknown) {
+    await this.call(cloud, 'compute', `/servers/${id}/action`, { method: 'POST', body });
+  }
+
+  /** A server action, done once: a server already where the action leads is left as it is. */
+  private async serverAction(ref: string, what: string, body: unknown, doneWhen: string[]) {
+    const [cloud, id] = this.cloudRef(ref);
+    await this.guard(what, async () => {
+      const server = (await this.call(cloud, 'compute', `/servers/${id}`)).body as NovaServer;
+      if (doneWhen.includes(server.server.status)) return;
+      await this.action(cloud, id, body);
+    });
+  }
+
+  private async imageId(cloud: Cloud, nameOrId: string): Promise<string> {
+    const byName = await this.call(
+      cloud,
+      'image',
+      `/v2/images?name=${encodeURIComponent(nameOrId)}`,
+    );
+    const image = (byName.body as { images: { id: string }[] }).images[0];
+    if (image) return image.id;
+    try {
+      await this.call(cloud, 'image', `/v2/images/${encodeURIComponent(nameOrId)}`);
+      return nameOrId;
+    } catch (error) {
+      if (error instanceof OpenStackHttpError && error.status === 404) {
+        throw new ProviderRejection(`The cloud has no image ${nameOrId}`);
+      }
+      throw error;
+    }
+  }
+
+  private async flavorId(cloud: Cloud, nameOrId: string): Promise<string> {
+    const answer = await this.call(cloud, 'compute', '/flavors');
+    const flavor = (answer.body as { flavors: { id: string; name: string }[] }).flavors.find(
+      (f) => f.name === nameOrId || f.id === nameOrId,
+    );
+    if (!flavor) throw new ProviderRejection(`The cloud has no flavor ${nameOrId}`);
+    return flavor.id;
+  }
+
+  private async tagged<T>(cloud: Cloud, kind: string, tag: string): Promise<T | undefined> {
+    const answer = await this.call(cloud, 'network', `/v2.0/${kind}?tags=${tag}`);
+    return (answer.body as Record<string, T[]>)[kind]![0];
+  }
+
+  private networkOf(cloud: Cloud, id: string) {
+    return this.tagged<{ id: string; status: string }>(cloud, 'networks', networkTag(id));
+  }
+
+  private subnetOf(cloud: Cloud, id: string) {
+    return this.tagged<{ id: string }>(cloud, 'subnets', networkTag(id));
+  }
+
+  private routerOf(cloud: Cloud, id: string) {
+    return this.tagged<{ id: string }>(cloud, 'routers', networkTag(id));
+  }
+
+  private async portOf(cloud: Cloud, portId: string) {
+    try {
+      const answer = await this.call(cloud, 'network', `/v2.0/ports/${portId}`);
+      return (answer.body as { port: { id: string; device_id: string; network_id: string } }).port;
+    } catch (error) {
+      if (error instanceof OpenStackHttpError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  private async addTags(cloud: Cloud, kind: string, id: string, tags: string[]) {
+    await this.call(cloud, 'network', `/v2.0/${kind}/${id}/tags`, {
+      method: 'PUT',
+      body: { tags },
+    });
+  }
+
+  private async externalNetworkId(cloud: Cloud, region: OpenStackRegion): Promise<string> {
+    const answer = await this.call(
+      cloud,
+      'network',
+      `/v2.0/networks?router:external=true&name=${encodeURIComponent(region.externalNetwork)}`,
+    );
+    const byName = (answer.body as { networks: { id: string }[] }).networks[0];
+    return byName?.id ?? region.externalNetwork;
+  }
+
+  private async ensureNetwork(cloud: Cloud, regionKey: string, id: string, spec: NetworkSpec) {
+    const tag = networkTag(id);
+    const tags = [tag, `lp-region-${regionKey}`];
+    let network = await this.networkOf(cloud, id);
+    if (!network) {
+      const created = await this.call(cloud, 'network', '/v2.0/networks', {
+        method: 'POST',
+        body: { network: { name: spec.name, port_security_enabled: false } },
+      });
+      network = (created.body as { network: { id: string; status: string } }).network;
+      await this.addTags(cloud, 'networks', network.id, tags);
+    }
+    let subnet = await this.subnetOf(cloud, id);
+    if (!subnet) {
+      const created = await this.call(cloud, 'network', '/v2.0/subnets', {
+        method: 'POST',
+        body: { subnet: { network_id: network.id, ip_version: 4, ...subnetFields(spec, true) } },
+      });
+      subnet = (created.body as { subnet: { id: string } }).subnet;
+      await this.addTags(cloud, 'subnets', subnet.id, tags);
+    }
+    await this.ensureRouter(cloud, this.regionOf(cloud, regionKey), id, subnet.id, spec);
+  }
+
+  /** A network with a gateway and SNAT reaches out through a router on the external network. */
+  private async ensureRouter(
+    cloud: Cloud,
+    region: OpenStackRegion,
+    id: string,
+    subnetId: string,
+    spec: NetworkSpec,
+  ) {
+    const router = await this.routerOf(cloud, id);
+    if (!spec.gatewayIp || !spec.snatIp) {
+      if (router) await this.deleteRouter(cloud, router.id);
+      return;
+    }
+    const gateway = {
+      network_id: await this.externalNetworkId(cloud, region),
+      enable_snat: true,
+      external_fixed_ips: [{ ip_address: spec.snatIp }],
+    };
+    if (router) {
+      await this.call(cloud, 'network', `/v2.0/routers/${router.id}`, {
+        method: 'PUT',
+        body: { router: { external_gateway_info: gateway } },
+      });
+      return;
+    }
+    const created = await this.call(cloud, 'network', '/v2.0/routers', {
+      method: 'POST',
+      body: { router: { name: `${spec.name}-router`, external_gateway_info: gateway } },
+    });
+    const routerId = (created.body as { router: { id: string } }).router.id;
+    await this.addTags(cloud, 'routers', routerId, [networkTag(id), `lp-region-${region.key}`]);
+    await this.call(cloud, 'network', `/v2.0/routers/${routerId}/add_router_interface`, {
+      method: 'PUT',
+      body: { subnet_id: subnetId },
+    });
+  }
+
+  private async deleteRouter(cloud: Cloud, routerId: string) {
+    const ports = await this.call(
+      cloud,
+      'network',
+      `/v2.0/ports?device_id=${routerId}&device_owner=network:router_interface`,
+    );
+    for (const port of (ports.body as { ports: { id: string }[] }).ports) {
+      await this.ignoreMissing(
+        this.call(cloud, 'network', `/v2.0/routers/${routerId}/remove_router_interface`, {
+          method: 'PUT',
+          body: { port_id: port.id },
+        }),
+      );
+    }
+    await this.ignoreMissing(
+      this.call(cloud, 'network', `/v2.0/routers/${routerId}`, { method: 'DELETE' }),
+    );
+  }
+
+  /** The port the product asked for (its address and MAC), on the network's copy in this cloud. */
+  private async ensurePort(
+    cloud: Cloud,
+    regionKey: string,
+    request: PortRequest,
+    tag: string,
+  ): Promise<string> {
+    const existing = await this.tagged<{ id: string }>(cloud, 'ports', tag);
+    if (existing) return existing.id;
+    const [, networkId] = splitRef(request.networkRef);
+    const network = await this.networkOf(cloud, networkId);
+    if (!network) throw new ProviderRejection(`The network is not in ${cloud.provider.name}`);
+    const subnet = await this.subnetOf(cloud, networkId);
+    const created = await this.call(cloud, 'network', '/v2.0/ports', {
+      method: 'POST',
+      body: {
+        port: {
+          network_id: network.id,
+          mac_address: request.macAddress,
+          ...(request.fixedIp && subnet
+            ? { fixed_ips: [{ subnet_id: subnet.id, ip_address: request.fixedIp }] }
+            : { fixed_ips: [] }),
+        },
+      },
+    });
+    const portId = (created.body as { port: { id: string } }).port.id;
+    await this.addTags(cloud, 'ports', portId, [tag, `lp-region-${regionKey}`]);
+    return portId;
+  }
+
+  private async ensureFloatingIp(
+    cloud: Cloud,
+    region: OpenStackRegion,
+    portId: string,
+    address: string,
+  ) {
+    const answer = await this.call(
+      cloud,
+      'network',
+      `/v2.0/floatingips?floating_ip_address=${address}`,
+    );
+    const existing = (answer.body as { floatingips: { id: string; port_id: string | null }[] })
+      .floatingips[0];
+    if (existing?.port_id === portId) return;
+    if (existing) throw new ProviderRejection(`${address} is in use in ${cloud.provider.name}`);
+    await this.call(cloud, 'network', '/v2.0/floatingips', {
+      method: 'POST',
+      body: {
+        floatingip: {
+          floating_network_id: await this.externalNetworkId(cloud, region),
+          floating_ip_address: address,
+          port_id: portId,
+        },
+      },
+    });
+  }
+
+  private async releaseFloatingIps(cloud: Cloud, portId: string) {
+    const answer = await this.call(cloud, 'network', `/v2.0/floatingips?port_id=${portId}`);
+    for (const fip of (answer.body as { floatingips: { id: string }[] }).floatingips) {
+      await this.ignoreMissing(
+        this.call(cloud, 'network', `/v2.0/floatingips/${fip.id}`, { method: 'DELETE' }),
+      );
+    }
+  }
+
+  private async deletePortAndAddresses(cloud: Cloud, portId: string) {
+    await this.releaseFloatingIps(cloud, portId);
+    await this.ignoreMissing(
+      this.call(cloud, 'network', `/v2.0/ports/${portId}`, { method: 'DELETE' }),
+    );
+  }
+
+  private async ignoreMissing(call: Promise<unknown>) {
+    try {
+      await call;
+    } catch (error) {
+      if (!(error instanceof OpenStackHttpError && error.status === 404)) throw error;
+    }
+  }
+
+  /** Runs a step against the cloud: what fails comes out as a refusal or as unavailability. */
+  private async guard<T>(what: string, step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      if (error instanceof ProviderUnavailable || error instanceof ProviderRejection) throw error;
+      throw toProviderError(error, `Could not ${what}`);
+    }
+  }
+}
+
+/** A subnet's fields from the product's network (CIDR only when created). */
+function subnetFields(spec: NetworkSpec, withCidr: boolean) {
+  return {
+    name: spec.name,
+    ...(withCidr ? { cidr: spec.cidr } : {}),
+    gateway_ip: spec.gatewayIp,
+    enable_dhcp: spec.dhcp !== null,
+    ...(spec.dhcp ? { allocation_pools: [{ start: spec.dhcp.start, end: spec.dhcp.end }] } : {}),
+    dns_nameservers: spec.dnsServers,
+    host_routes:
+      spec.defaultRoute && !spec.gatewayIp
+        ? [{ destination: '0.0.0.0/0', nexthop: spec.defaultRoute }]
+        : [],
+  };
+}

@@ -1,0 +1,99 @@
+import { ProviderRejection, ProviderUnavailable } from '../driver';
+
+/** How long one call to an OpenStack API may take before the engine counts as unreachable. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** An answer of an OpenStack API that is not a success, kept for the callers that expect it. */
+export class OpenStackHttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OpenStackHttpError';
+  }
+}
+
+/**
+ * The engine's own words from an error body: Nova's `{"badRequest": {"message"}}`, Neutron's
+ * `{"NeutronError": {"message"}}`, Keystone's `{"error": {"message"}}`, Glance's plain text.
+ */
+export function engineMessage(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    if (parsed && typeof parsed === 'object') {
+      for (const value of Object.values(parsed)) {
+        if (value && typeof value === 'object' && 'message' in value) {
+          const message = (value as { message: unknown }).message;
+          if (typeof message === 'string' && message) return message;
+        }
+      }
+    }
+  } catch {
+    // Not JSON: the text itself, below.
+  }
+  const text = body
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text ? text.slice(0, 300) : `HTTP ${status}`;
+}
+
+/**
+ * The product's reading of a failed call: a refusal (4xx: asking again will not help) carries the
+ * engine's message; anything else (5xx, no answer, a timeout) says the engine is unavailable.
+ * 404 and 409 stay `OpenStackHttpError` for the callers that treat them (gone; busy).
+ */
+export function toProviderError(error: unknown, what: string): Error {
+  if (error instanceof OpenStackHttpError) {
+    if (error.status >= 500) return new ProviderUnavailable(`${what}: ${error.message}`);
+    return new ProviderRejection(error.message);
+  }
+  if (error instanceof ProviderRejection || error instanceof ProviderUnavailable) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ProviderUnavailable(`${what}: ${reason}`);
+}
+
+export interface HttpRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** One call; a non-2xx answer throws `OpenStackHttpError`, no answer throws `ProviderUnavailable`. */
+export async function httpCall(
+  url: string,
+  request: HttpRequest = {},
+): Promise<{ status: number; headers: Headers; body: unknown }> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: request.method ?? 'GET',
+      headers: {
+        accept: 'application/json',
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...request.headers,
+      },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const reason =
+      error instanceof Error
+        ? ((error.cause as Error | undefined)?.message ?? error.message)
+        : String(error);
+    throw new ProviderUnavailable(`${new URL(url).host} did not answer: ${reason}`);
+  }
+  const text = await response.text();
+  if (!response.ok)
+    throw new OpenStackHttpError(response.status, engineMessage(response.status, text));
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  return { status: response.status, headers: response.headers, body };
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ProviderRejection, ProviderUnavailable } from '../../server/providers/driver';
+import {
+  engineMessage,
+  OpenStackHttpError,
+  toProviderError,
+} from '../../server/providers/openstack/http';
+import { serverStateOf, type NovaServer } from '../../server/providers/openstack/server-state';
+
+describe("OpenStack's errors in the product's words", () => {
+  it("reads each service's own message", () => {
+    expect(
+      engineMessage(400, '{"badRequest": {"message": "Invalid flavorRef", "code": 400}}'),
+    ).toBe('Invalid flavorRef');
+    expect(
+      engineMessage(409, '{"NeutronError": {"type": "IpAddressInUse", "message": "IP in use"}}'),
+    ).toBe('IP in use');
+    expect(
+      engineMessage(
+        401,
+        '{"error": {"code": 401, "message": "The request you have made requires authentication."}}',
+      ),
+    ).toMatch(/requires authentication/);
+    expect(engineMessage(404, '<html><body><h1>404 Not Found</h1></body></html>')).toBe(
+      '404 Not Found',
+    );
+    expect(engineMessage(502, '')).toBe('HTTP 502');
+  });
+
+  it('makes a 4xx a refusal with the message, and a 5xx or no answer unavailability', () => {
+    const quota = toProviderError(new OpenStackHttpError(403, 'Quota exceeded for cores'), 'x');
+    expect(quota).toEqual(new ProviderRejection('Quota exceeded for cores'));
+    const down = toProviderError(new OpenStackHttpError(503, 'Service Unavailable'), 'Could not x');
+    expect(down).toBeInstanceOf(ProviderUnavailable);
+    expect(down.message).toBe('Could not x: Service Unavailable');
+    expect(toProviderError(new TypeError('fetch failed'), 'Could not x')).toBeInstanceOf(
+      ProviderUnavailable,
+    );
+  });
+});
+
+describe("a Nova server in the product's words", () => {
+  const server = (status: string, task: string | null = null, fault?: string): NovaServer => ({
+    server: {
+      id: 'abc',
+      status,
+      'OS-EXT-STS:task_state': task,
+      flavor: { original_name: 'lp.micro' },
+      ...(fault ? { fault: { message: fault } } : {}),
+    },
+  });
+  const state = (answer: NovaServer) => serverStateOf('lab/abc', answer, 'micro', []);
+
+  it('maps status and task', () => {
+    expect(state(server('BUILD', 'spawning'))).toMatchObject({
+      powerState: 'building',
+      task: 'spawning',
+    });
+    expect(state(server('ACTIVE'))).toMatchObject({ powerState: 'running', task: null });
+    expect(state(server('ACTIVE', 'powering-off'))).toMatchObject({ task: 'powering-off' });
+    expect(state(server('SHUTOFF', 'powering-on'))).toMatchObject({
+      powerState: 'shutoff',
+      task: 'powering-on',
+    });
+    expect(state(server('RESIZE', 'resize_migrating'))).toMatchObject({ task: 'resizing' });
+    expect(state(server('REBOOT', 'rebooting'))).toMatchObject({
+      powerState: 'running',
+      task: 'rebooting',
+    });
+  });
+
+  it("reports an error with Nova's reason", () => {
+    expect(state(server('ERROR', null, 'No valid host was found.'))).toMatchObject({
+      powerState: 'error',
+      task: null,
+      fault: 'No valid host was found.',
+    });
+  });
+});
