@@ -1,7 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ProviderRejection, type NetworkSpec } from '../../server/providers/driver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ProviderRejection,
+  ProviderUnavailable,
+  type CreateServerRequest,
+  type NetworkSpec,
+} from '../../server/providers/driver';
 import { openStackConfigSchema } from '../../server/providers/openstack/config';
 import { OpenStackDriver } from '../../server/providers/openstack/driver';
 
@@ -41,7 +46,12 @@ const configFor = (secret = credential.secret) =>
                 glanceImage: 'launchpad-busybox',
               },
             ],
-            flavors: { micro: 'lp.micro', extraSmall: 'lp.extraSmall', small: 'lp.nothing' },
+            flavors: {
+              micro: 'lp.micro',
+              extraSmall: 'lp.extraSmall',
+              small: 'lp.nothing',
+              medium: 'lp.too-big',
+            },
           },
         ],
       },
@@ -85,6 +95,18 @@ const network: NetworkSpec = {
   snatIp: '203.0.113.60',
 };
 
+beforeAll(() => {
+  try {
+    execFileSync('openstack', ['flavor', 'show', 'lp.too-big'], { stdio: 'ignore' });
+  } catch {
+    execFileSync(
+      'openstack',
+      ['flavor', 'create', '--vcpus', '64', '--ram', '512', '--disk', '1', 'lp.too-big'],
+      { stdio: 'ignore' },
+    );
+  }
+});
+
 /** What a test made, removed at the end even when it failed half-way. */
 const made = { servers: new Set<string>(), networks: new Set<string>() };
 afterAll(async () => {
@@ -95,6 +117,31 @@ afterAll(async () => {
     await driver.deleteNetwork(ref, `${run}-cleanup`).catch(() => {});
 });
 
+const serverRequest = (clientToken: string): CreateServerRequest => ({
+  clientToken,
+  providerKey: 'lab-os',
+  regionKey: 'os-1',
+  imageKey: 'busybox',
+  sizeKey: 'micro',
+  name: `${run}-web`,
+  username: 'launchpad',
+  password: 'Secret#Pass1',
+  publicKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAITest test@lp',
+  primaryPort: { networkRef: 'os-1/none', fixedIp: null, macAddress: '02:60:00:00:00:11' },
+  publicIp: null,
+});
+
+/** A custom layer-2 network: no addresses, no gateway. */
+const l2Network: NetworkSpec = {
+  name: `${run}-l2`,
+  cidr: '10.61.0.0/24',
+  gatewayIp: null,
+  dhcp: null,
+  dnsServers: [],
+  defaultRoute: null,
+  snatIp: null,
+};
+
 describe('the OpenStack driver on a real OpenStack', () => {
   it('is healthy with the application credential, and says so when the secret is wrong', async () => {
     expect((await driver.health()).ok).toBe(true);
@@ -102,7 +149,12 @@ describe('the OpenStack driver on a real OpenStack', () => {
     expect(wrong.ok).toBe(false);
     expect(wrong.detail).toMatch(/Keystone refused/);
     const catalog = await driver.catalog();
-    expect(catalog.providers[0]!.offers[0]!.sizeKeys).toEqual(['micro', 'extraSmall', 'small']);
+    expect(catalog.providers[0]!.offers[0]!.sizeKeys).toEqual([
+      'micro',
+      'extraSmall',
+      'small',
+      'medium',
+    ]);
   });
 
   it('creates a network and a server reached on its floating IP, resizes it and deletes it all', async () => {
@@ -111,15 +163,7 @@ describe('the OpenStack driver on a real OpenStack', () => {
     expect((await driver.getNetwork(netRef))?.status).toBe('active');
 
     const request = {
-      clientToken: `${run}-s1`,
-      providerKey: 'lab-os',
-      regionKey: 'os-1',
-      imageKey: 'busybox',
-      sizeKey: 'micro',
-      name: `${run}-web`,
-      username: 'launchpad',
-      password: 'Secret#Pass1',
-      publicKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAITest test@lp',
+      ...serverRequest(`${run}-s1`),
       primaryPort: { networkRef: netRef, fixedIp: '10.60.0.10', macAddress: '02:60:00:00:00:10' },
       publicIp: '203.0.113.61',
     };
@@ -138,14 +182,58 @@ describe('the OpenStack driver on a real OpenStack', () => {
     );
     expect(page).toContain(`hello from ${run}-web`);
 
+    await driver.rebootServer(ref, `${run}-reboot`);
+    await until('rebooted', async () => {
+      const s = await driver.getServer(ref);
+      return s?.powerState === 'running' && s.task === null;
+    });
+
+    const primary = running.ports[0]!.ref;
+    expect((await driver.getPort(primary))?.publicIp).toBe('203.0.113.61');
+    await driver.releasePublicIp(primary, `${run}-release`);
+    expect((await driver.getPort(primary))?.publicIp).toBeNull();
+    expect(fromOutside('http://203.0.113.61/')).toBe('');
+    await driver.allocatePublicIp(primary, '203.0.113.62', `${run}-allocate`);
+    await driver.allocatePublicIp(primary, '203.0.113.62', `${run}-allocate`);
+    expect((await driver.getPort(primary))?.publicIp).toBe('203.0.113.62');
+    expect(
+      await until('HTTP on the new address', async () => fromOutside('http://203.0.113.62/')),
+    ).toContain('hello');
+
     await driver.stopServer(ref, `${run}-stop`);
     await until('shut off', async () => (await driver.getServer(ref))?.powerState === 'shutoff');
+
+    const { ref: l2Ref } = await driver.createNetwork('os-1', l2Network, `${run}-n2`);
+    made.networks.add(l2Ref);
+    const { ref: portRef } = await driver.attachPort(
+      ref,
+      { networkRef: l2Ref, fixedIp: null, macAddress: '02:60:00:00:00:20' },
+      `${run}-attach`,
+    );
+    await until('plugged', async () => (await driver.getPort(portRef))?.status === 'active');
+    expect((await driver.getPort(portRef))?.serverRef).toBe(ref);
+    expect((await driver.getServer(ref))?.ports.map((p) => p.macAddress).sort()).toEqual([
+      '02:60:00:00:00:10',
+      '02:60:00:00:00:20',
+    ]);
+    await driver.detachPort(portRef, `${run}-detach`);
+    await until('unplugged', async () => (await driver.getPort(portRef)) === null);
     await driver.resizeServer(ref, 'extraSmall', `${run}-resize`);
     const resized = await until('resized', async () => {
       const s = await driver.getServer(ref);
       return s?.sizeKey === 'extraSmall' && s.task === null && s;
     });
     expect(resized.powerState).toBe('shutoff');
+    expect(resized.fault).toBeNull();
+
+    // More cores than the host has: Nova finds no room, and the server stays as it was.
+    await driver.resizeServer(ref, 'medium', `${run}-too-big`);
+    const refused = await until('the resize refused', async () => {
+      const s = await driver.getServer(ref);
+      return s?.fault && s;
+    });
+    expect(refused.fault).toMatch(/^The cloud could not resize: .*No valid host/);
+    expect(refused).toMatchObject({ sizeKey: 'extraSmall', powerState: 'shutoff', task: null });
     await driver.startServer(ref, `${run}-start`);
     await until('running again', async () => {
       const s = await driver.getServer(ref);
@@ -154,26 +242,52 @@ describe('the OpenStack driver on a real OpenStack', () => {
 
     await driver.deleteServer(ref, `${run}-delete`);
     await until('gone', async () => (await driver.getServer(ref)) === null);
-    expect(fromOutside('http://203.0.113.61/')).toBe('');
-    await driver.deleteNetwork(netRef, `${run}-ndelete`);
-    expect(await driver.getNetwork(netRef)).toBeNull();
+    expect(fromOutside('http://203.0.113.62/')).toBe('');
+    for (const net of [netRef, l2Ref]) {
+      await driver.deleteNetwork(net, `${run}-ndelete`);
+      expect(await driver.getNetwork(net)).toBeNull();
+    }
   }, 600_000);
 
   it('refuses a size whose flavor the cloud lacks, with the reason', async () => {
     await expect(
-      driver.createServer({
-        clientToken: `${run}-s2`,
-        providerKey: 'lab-os',
-        regionKey: 'os-1',
-        imageKey: 'busybox',
-        sizeKey: 'small',
-        name: `${run}-nope`,
-        username: 'launchpad',
-        password: 'Secret#Pass1',
-        publicKey: 'ssh-ed25519 AAAA test@lp',
-        primaryPort: { networkRef: 'os-1/none', fixedIp: null, macAddress: '02:60:00:00:00:11' },
-        publicIp: null,
-      }),
+      driver.createServer({ ...serverRequest(`${run}-s2`), sizeKey: 'small' }),
     ).rejects.toThrow(new ProviderRejection('The cloud has no flavor lp.nothing'));
+  });
+
+  it("refuses a server over the project's quota, with Nova's reason", async () => {
+    const { ref: netRef } = await driver.createNetwork('os-1', l2Network, `${run}-n3`);
+    made.networks.add(netRef);
+    execFileSync('openstack', ['quota', 'set', '--instances', '0', 'launchpad']);
+    try {
+      await expect(
+        driver.createServer({
+          ...serverRequest(`${run}-s3`),
+          primaryPort: { networkRef: netRef, fixedIp: null, macAddress: '02:60:00:00:00:30' },
+        }),
+      ).rejects.toThrow(/Quota exceeded for instances/);
+    } finally {
+      execFileSync('openstack', ['quota', 'set', '--instances', '100', 'launchpad']);
+    }
+  });
+
+  it('says the cloud is unavailable while its image service hangs, and works once it is back', async () => {
+    const quick = new OpenStackDriver({ ...configFor(), requestTimeoutSeconds: 2 });
+    const glance = readFileSync(`${state}/run/glance.pid`, 'utf8').trim();
+    const workers = execFileSync('pgrep', ['-P', glance], { encoding: 'utf8' })
+      .split(/\s+/)
+      .filter(Boolean);
+    const all = [glance, ...workers];
+    execFileSync('kill', ['-STOP', ...all]);
+    try {
+      const failure = quick.createServer(serverRequest(`${run}-s4`));
+      await expect(failure).rejects.toBeInstanceOf(ProviderUnavailable);
+      await expect(failure).rejects.toThrow(/Could not create the server: .*did not answer/);
+    } finally {
+      execFileSync('kill', ['-CONT', ...all]);
+    }
+    await expect(quick.createServer(serverRequest(`${run}-s4`))).rejects.toThrow(
+      new ProviderRejection('The network is not in Lab OpenStack'),
+    );
   });
 });

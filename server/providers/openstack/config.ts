@@ -77,8 +77,8 @@ export const openStackConfigSchema = z.object({
       }),
     )
     .check(z.minLength(1)),
-  /** How long a new server has to become ACTIVE before it is reported as failed. */
-  bootTimeoutSeconds: z._default(z.number().check(z.gte(5), z.lte(3600)), 600),
+  /** How long one call to a cloud's API may take before the cloud counts as unreachable. */
+  requestTimeoutSeconds: z._default(z.number().check(z.gte(1), z.lte(300)), 30),
 });
 
 export type OpenStackConfig = z.infer<typeof openStackConfigSchema>;

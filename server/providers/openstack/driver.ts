@@ -24,6 +24,8 @@ interface Cloud {
 
 /** Every resource the driver makes carries the client token of the call that made it. */
 const tokenTag = (clientToken: string) => `lp-${clientToken}`.slice(0, 60);
+/** A port being unplugged (see detachPort). */
+const DETACHING = 'lp-detaching';
 /** And a product network's resources on each cloud, the network's own tag. */
 const networkTag = (id: string) => `lp-net-${id}`.slice(0, 60);
 
@@ -48,7 +50,10 @@ export class OpenStackDriver implements ProviderDriver {
 
   constructor(private readonly config: OpenStackConfig) {
     for (const provider of config.providers) {
-      this.clouds.set(provider.key, { provider, session: new KeystoneSession(provider) });
+      this.clouds.set(provider.key, {
+        provider,
+        session: new KeystoneSession(provider, config.requestTimeoutSeconds * 1000),
+      });
     }
   }
 
@@ -160,7 +165,7 @@ export class OpenStackDriver implements ProviderDriver {
       }
       const ports = await this.call(cloud, 'network', `/v2.0/ports?device_id=${id}`);
       const sizeKey = this.sizeKeyOf(cloud, server.server.flavor.original_name);
-      return serverStateOf(
+      const state = serverStateOf(
         ref,
         server,
         sizeKey,
@@ -169,7 +174,32 @@ export class OpenStackDriver implements ProviderDriver {
           macAddress: p.mac_address,
         })),
       );
+      // A task that failed leaves the server as it was (a resize without room, say): Nova says so
+      // in its record of the server's last action.
+      if (state.task === null && state.fault === null)
+        state.fault = await this.lastFailure(cloud, id);
+      return state;
     });
+  }
+
+  private async lastFailure(cloud: Cloud, id: string): Promise<string | null> {
+    const actions = await this.call(cloud, 'compute', `/servers/${id}/os-instance-actions?limit=1`);
+    const last = (
+      actions.body as {
+        instanceActions: { action: string; message: string | null; request_id: string }[];
+      }
+    ).instanceActions[0];
+    if (!last || last.message !== 'Error') return null;
+    const detail = await this.call(
+      cloud,
+      'compute',
+      `/servers/${id}/os-instance-actions/${last.request_id}`,
+    );
+    const events = (
+      detail.body as { instanceAction: { events?: { result: string; details?: string | null }[] } }
+    ).instanceAction.events;
+    const reason = events?.find((e) => e.result === 'Error' && e.details)?.details;
+    return `The cloud could not ${last.action.replace(/_/g, ' ')}${reason ? `: ${reason}` : ''}`;
   }
 
   startServer(ref: string): Promise<void> {
@@ -301,19 +331,27 @@ export class OpenStackDriver implements ProviderDriver {
     });
   }
 
+  /**
+   * Nova unplugs in the background: the port is marked, and deleted when it is read once Nova has
+   * let go of it (deleting it earlier fails whatever Nova does next to the server).
+   */
   async detachPort(ref: string): Promise<void> {
     const [cloud, portId] = this.cloudRef(ref);
     await this.guard('unplug the interface', async () => {
       const port = await this.portOf(cloud, portId);
       if (!port) return;
+      await this.call(cloud, 'network', `/v2.0/ports/${portId}/tags/${DETACHING}`, {
+        method: 'PUT',
+      });
       if (port.device_id) {
         await this.ignoreMissing(
           this.call(cloud, 'compute', `/servers/${port.device_id}/os-interface/${portId}`, {
             method: 'DELETE',
           }),
         );
+      } else {
+        await this.deletePortAndAddresses(cloud, portId);
       }
-      await this.deletePortAndAddresses(cloud, portId);
     });
   }
 
@@ -322,13 +360,18 @@ export class OpenStackDriver implements ProviderDriver {
     return this.guard('read the interface', async () => {
       const port = await this.portOf(cloud, portId);
       if (!port) return null;
+      const detaching = port.tags.includes(DETACHING);
+      if (detaching && !port.device_id) {
+        await this.deletePortAndAddresses(cloud, portId);
+        return null;
+      }
       const fips = await this.call(cloud, 'network', `/v2.0/floatingips?port_id=${portId}`);
       const fip = (fips.body as { floatingips: { floating_ip_address: string; status: string }[] })
         .floatingips[0];
       return {
         ref,
         serverRef: `${cloud.provider.key}/${port.device_id}`,
-        status: port.device_id ? 'active' : 'attaching',
+        status: detaching ? 'detaching' : port.device_id ? 'active' : 'attaching',
         busy: false,
         publicIp: fip?.floating_ip_address ?? null,
         fault: null,
@@ -472,7 +515,11 @@ export class OpenStackDriver implements ProviderDriver {
   private async portOf(cloud: Cloud, portId: string) {
     try {
       const answer = await this.call(cloud, 'network', `/v2.0/ports/${portId}`);
-      return (answer.body as { port: { id: string; device_id: string; network_id: string } }).port;
+      return (
+        answer.body as {
+          port: { id: string; device_id: string; network_id: string; tags: string[] };
+        }
+      ).port;
     } catch (error) {
       if (error instanceof OpenStackHttpError && error.status === 404) return null;
       throw error;
@@ -508,6 +555,9 @@ export class OpenStackDriver implements ProviderDriver {
       network = (created.body as { network: { id: string; status: string } }).network;
       await this.addTags(cloud, 'networks', network.id, tags);
     }
+    // A network without address management (no DHCP, no gateway) is layer 2 only: no subnet, so
+    // that its ports carry no address (Nova refuses a port without one on a network with subnets).
+    if (!spec.dhcp && !spec.gatewayIp) return;
     let subnet = await this.subnetOf(cloud, id);
     if (!subnet) {
       const created = await this.call(cloud, 'network', '/v2.0/subnets', {
@@ -662,7 +712,10 @@ export class OpenStackDriver implements ProviderDriver {
     try {
       return await step();
     } catch (error) {
-      if (error instanceof ProviderUnavailable || error instanceof ProviderRejection) throw error;
+      if (error instanceof ProviderRejection) throw error;
+      if (error instanceof ProviderUnavailable) {
+        throw new ProviderUnavailable(`Could not ${what}: ${error.message}`);
+      }
       throw toProviderError(error, `Could not ${what}`);
     }
   }

@@ -1,8 +1,5 @@
 import { ProviderRejection, ProviderUnavailable } from '../driver';
 
-/** How long one call to an OpenStack API may take before the engine counts as unreachable. */
-export const REQUEST_TIMEOUT_MS = 30_000;
-
 /** An answer of an OpenStack API that is not a success, kept for the callers that expect it. */
 export class OpenStackHttpError extends Error {
   constructor(
@@ -56,6 +53,8 @@ export function toProviderError(error: unknown, what: string): Error {
 
 export interface HttpRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** How long the call may take before the engine counts as unreachable. */
+  timeoutMs?: number;
   headers?: Record<string, string>;
   body?: unknown;
 }
@@ -75,7 +74,7 @@ export async function httpCall(
         ...request.headers,
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(request.timeoutMs ?? 30_000),
     });
   } catch (error) {
     const reason =

@@ -18,8 +18,8 @@ interface CatalogEntry {
 /** A token is renewed this long before it expires, so that no call goes out with a dying one. */
 const RENEW_BEFORE_MS = 5 * 60_000;
 
-/** Nova's microversion: server tags in the create call, remote consoles, resize confirmation. */
-const COMPUTE_VERSION = 'compute 2.79';
+/** Nova's microversion: server tags in the create call, remote consoles, failed actions' details. */
+const COMPUTE_VERSION = 'compute 2.84';
 
 function identity(auth: OpenStackProvider['auth']) {
   if ('applicationCredentialId' in auth) {
@@ -59,6 +59,7 @@ export class KeystoneSession {
 
   constructor(
     private readonly provider: OpenStackProvider,
+    private readonly timeoutMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -69,7 +70,11 @@ export class KeystoneSession {
       const headers: Record<string, string> = { 'x-auth-token': token.id, ...request.headers };
       if (service === 'compute') headers['openstack-api-version'] = COMPUTE_VERSION;
       try {
-        return await httpCall(`${token.endpoints[service]}${path}`, { ...request, headers });
+        return await httpCall(`${token.endpoints[service]}${path}`, {
+          ...request,
+          headers,
+          timeoutMs: this.timeoutMs,
+        });
       } catch (error) {
         if (error instanceof OpenStackHttpError && error.status === 401 && attempt === 0) {
           if (this.token === token) this.token = undefined;
@@ -100,6 +105,7 @@ export class KeystoneSession {
       answer = await httpCall(`${this.provider.authUrl.replace(/\/$/, '')}/auth/tokens`, {
         method: 'POST',
         body: { auth: identity(this.provider.auth) },
+        timeoutMs: this.timeoutMs,
       });
     } catch (error) {
       if (error instanceof OpenStackHttpError && error.status < 500) {

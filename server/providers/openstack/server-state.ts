@@ -1,6 +1,6 @@
 import type { ServerPowerState, ServerState, ServerTask } from '../driver';
 
-/** What Nova answers for a server (microversion 2.79), as far as the product reads it. */
+/** What Nova answers for a server (microversion 2.84), as far as the product reads it. */
 export interface NovaServer {
   server: {
     id: string;
