@@ -286,8 +286,8 @@ step "Nova compute on a libvirtd of its own"
 # is not touched. Neutron's agents join that mount namespace, whose /run/netns is its own: the
 # namespaces they make for DHCP and routers never show on the host. Its /sys is mounted afresh from
 # inside the network namespace: /sys/class/net then lists the namespace's links (the Linux bridge
-# agent finds the guests' taps there), not the host's.
-mkdir -p "$OS_STATE"/libvirt/{run,lib,log,cache}
+# agent finds the guests' taps there), not the host's; the cgroups (QEMU's) are moved under it.
+mkdir -p "$OS_STATE"/libvirt/{run,lib,log,cache} "$OS_STATE/run/cgroup"
 [ -d "$OS_STATE/libvirt/etc" ] || cp -r /etc/libvirt "$OS_STATE/libvirt/etc"
 mkdir -p /run/libvirt /var/lib/libvirt /var/log/libvirt /var/cache/libvirt
 if ! pid_alive libvirt; then
@@ -298,7 +298,14 @@ if ! pid_alive libvirt; then
     mount --bind $OS_STATE/libvirt/cache /var/cache/libvirt
     mount --bind $OS_STATE/libvirt/etc /etc/libvirt
     echo \$\$ > $OS_STATE/run/libvirt.pid
-    exec nsenter --net=/run/netns/$OS_NETNS -- bash -euc 'mount -t tmpfs -o mode=0755 lpos-netns /run/netns; mount -t sysfs lpos-sys /sys; virtlogd -d; libvirtd -d; exec sleep infinity'
+    exec nsenter --net=/run/netns/$OS_NETNS -- bash -euc '
+      mount -t tmpfs -o mode=0755 lpos-netns /run/netns
+      mount --rbind /sys/fs/cgroup $OS_STATE/run/cgroup
+      mount -t sysfs lpos-sys /sys
+      mount --move $OS_STATE/run/cgroup /sys/fs/cgroup
+      virtlogd -d
+      libvirtd -d
+      exec sleep infinity'
   " < /dev/null >> "$OS_STATE/log/libvirt.out" 2>&1 &
 fi
 for _ in $(seq 1 100); do [ -S "$OS_STATE/libvirt/run/libvirt-sock" ] && break; sleep 0.2; done

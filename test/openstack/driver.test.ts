@@ -101,7 +101,7 @@ beforeAll(() => {
   } catch {
     execFileSync(
       'openstack',
-      ['flavor', 'create', '--vcpus', '64', '--ram', '512', '--disk', '1', 'lp.too-big'],
+      ['flavor', 'create', '--vcpus', '64', '--ram', '512', '--disk', '400', 'lp.too-big'],
       { stdio: 'ignore' },
     );
   }
@@ -155,6 +155,38 @@ describe('the OpenStack driver on a real OpenStack', () => {
       'small',
       'medium',
     ]);
+  });
+
+  it("refuses a server over the project's quota, with Nova's reason", async () => {
+    // Addresses by DHCP, no router: Nova boots a server only on a port with an address.
+    const isolated = {
+      ...network,
+      name: `${run}-iso`,
+      cidr: '10.62.0.0/24',
+      gatewayIp: null,
+      snatIp: null,
+    };
+    isolated.dhcp = { start: '10.62.0.100', end: '10.62.0.200' };
+    const { ref: netRef } = await driver.createNetwork('os-1', isolated, `${run}-n3`);
+    made.networks.add(netRef);
+    execFileSync('openstack', ['quota', 'set', '--instances', '0', 'launchpad']);
+    try {
+      await expect(
+        driver.createServer({
+          ...serverRequest(`${run}-s3`),
+          primaryPort: {
+            networkRef: netRef,
+            fixedIp: '10.62.0.30',
+            macAddress: '02:60:00:00:00:30',
+          },
+        }),
+      ).rejects.toThrow(/Quota exceeded for instances/);
+    } finally {
+      execFileSync('openstack', ['quota', 'set', '--instances', '100', 'launchpad']);
+    }
+    // Nothing of the refused server holds the network.
+    await driver.deleteNetwork(netRef, `${run}-n3-delete`);
+    expect(await driver.getNetwork(netRef)).toBeNull();
   });
 
   it('creates a network and a server reached on its floating IP, resizes it and deletes it all', async () => {
@@ -253,22 +285,6 @@ describe('the OpenStack driver on a real OpenStack', () => {
     await expect(
       driver.createServer({ ...serverRequest(`${run}-s2`), sizeKey: 'small' }),
     ).rejects.toThrow(new ProviderRejection('The cloud has no flavor lp.nothing'));
-  });
-
-  it("refuses a server over the project's quota, with Nova's reason", async () => {
-    const { ref: netRef } = await driver.createNetwork('os-1', l2Network, `${run}-n3`);
-    made.networks.add(netRef);
-    execFileSync('openstack', ['quota', 'set', '--instances', '0', 'launchpad']);
-    try {
-      await expect(
-        driver.createServer({
-          ...serverRequest(`${run}-s3`),
-          primaryPort: { networkRef: netRef, fixedIp: null, macAddress: '02:60:00:00:00:30' },
-        }),
-      ).rejects.toThrow(/Quota exceeded for instances/);
-    } finally {
-      execFileSync('openstack', ['quota', 'set', '--instances', '100', 'launchpad']);
-    }
   });
 
   it('says the cloud is unavailable while its image service hangs, and works once it is back', async () => {

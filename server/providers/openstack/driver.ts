@@ -129,20 +129,29 @@ export class OpenStackDriver implements ProviderDriver {
         password: request.password,
         publicKey: request.publicKey,
       });
-      const created = await this.call(cloud, 'compute', '/servers', {
-        method: 'POST',
-        body: {
-          server: {
-            name: request.name,
-            imageRef: imageId,
-            flavorRef: flavorId,
-            networks: [{ port }],
-            config_drive: true,
-            user_data: Buffer.from(userData).toString('base64'),
-            tags: [tag, `lp-region-${region.key}`],
+      let created;
+      try {
+        created = await this.call(cloud, 'compute', '/servers', {
+          method: 'POST',
+          body: {
+            server: {
+              name: request.name,
+              imageRef: imageId,
+              flavorRef: flavorId,
+              networks: [{ port }],
+              config_drive: true,
+              user_data: Buffer.from(userData).toString('base64'),
+              tags: [tag, `lp-region-${region.key}`],
+            },
           },
-        },
-      });
+        });
+      } catch (error) {
+        // A refusal (quota, flavor, image) leaves no port behind: it would hold the network.
+        if (error instanceof OpenStackHttpError && error.status < 500) {
+          await this.deletePortAndAddresses(cloud, port);
+        }
+        throw error;
+      }
       const id = (created.body as { server: { id: string } }).server.id;
       if (request.publicIp) await this.ensureFloatingIp(cloud, region, port, request.publicIp);
       return { ref: `${cloud.provider.key}/${id}` };
