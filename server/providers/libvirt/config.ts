@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { z } from '../../../src/api/contract/zod';
+import { readConfigFile } from '../config-file';
 import { parseCidr } from '../../../src/api/contract/ip';
 import { sizeKeys } from '../../../src/api/contract/vms';
 
@@ -101,25 +101,13 @@ export type LibvirtHostConfig = LibvirtRegion['hosts'][number];
 export type LibvirtImage = LibvirtRegion['images'][number];
 
 export function loadLibvirtConfig(file: string): LibvirtConfig {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`LIBVIRT_CONFIG ${file}: ${error instanceof Error ? error.message : error}`, {
-      cause: error,
-    });
-  }
-  const parsed = libvirtConfigSchema.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`LIBVIRT_CONFIG ${file}: ${problems.join('; ')}`);
-  }
+  const config = readConfigFile('LIBVIRT_CONFIG', file, libvirtConfigSchema);
   const keys = new Set<string>();
-  for (const provider of parsed.data.providers) {
+  for (const provider of config.providers) {
     for (const region of provider.regions) {
       if (keys.has(region.key)) throw new Error(`LIBVIRT_CONFIG: region ${region.key} twice`);
       keys.add(region.key);
     }
   }
-  return parsed.data;
+  return config;
 }

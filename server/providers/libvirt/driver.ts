@@ -16,7 +16,7 @@ import {
 import type { LibvirtConfig, LibvirtImage, LibvirtRegion } from './config';
 import { domainXml, vncSocketOf, type Size } from './domain-xml';
 import { isRunning, isShutOff, parseDomState, type DomainState } from './domain-state';
-import { libvirtCatalog } from './catalog';
+import { configuredCatalog } from '../configured-catalog';
 import { openUnixStream } from './console-stream';
 import { DiskPool } from './disks';
 import { LibvirtHost } from './host';
@@ -27,7 +27,8 @@ import { UsageSampler } from './usage';
 import { tapName } from './host-network';
 import { firstRequest, LibvirtNetworking, newRef, requestSeen } from './networking';
 import { lvPorts, lvServers, type LvTask } from './schema';
-import { hostnameOf, seedIso } from './seed';
+import { hostnameOf } from '../cloud-init';
+import { seedIso } from './seed';
 
 export interface LibvirtOptions {
   db: Db;
@@ -99,7 +100,7 @@ export class LibvirtDriver implements ProviderDriver {
   }
 
   async catalog(): Promise<Catalog> {
-    return libvirtCatalog(this.config);
+    return configuredCatalog(this.config.providers, (region) => [...region.sizes]);
   }
 
   // ---------------------------------------------------------------------------------------------

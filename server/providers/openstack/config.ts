@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { z } from '../../../src/api/contract/zod';
+import { readConfigFile } from '../config-file';
 import { parseCidr } from '../../../src/api/contract/ip';
 import { sizeKeys } from '../../../src/api/contract/vms';
 
@@ -87,23 +87,11 @@ export type OpenStackRegion = OpenStackProvider['regions'][number];
 export type OpenStackAuth = OpenStackProvider['auth'];
 
 export function loadOpenStackConfig(file: string): OpenStackConfig {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`OPENSTACK_CONFIG ${file}: ${error instanceof Error ? error.message : error}`, {
-      cause: error,
-    });
-  }
-  const parsed = openStackConfigSchema.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`OPENSTACK_CONFIG ${file}: ${problems.join('; ')}`);
-  }
+  const config = readConfigFile('OPENSTACK_CONFIG', file, openStackConfigSchema);
   const keys = new Set<string>();
-  for (const provider of parsed.data.providers) {
+  for (const provider of config.providers) {
     if (keys.has(provider.key)) throw new Error(`OPENSTACK_CONFIG: provider ${provider.key} twice`);
     keys.add(provider.key);
   }
-  return parsed.data;
+  return config;
 }

@@ -11,7 +11,8 @@ import {
   type ProviderHealth,
   type ServerState,
 } from '../driver';
-import { hostnameOf, seedFiles } from '../libvirt/seed';
+import { hostnameOf, seedFiles } from '../cloud-init';
+import { configuredCatalog } from '../configured-catalog';
 import type { OpenStackConfig, OpenStackProvider, OpenStackRegion } from './config';
 import { OpenStackHttpError, toProviderError } from './http';
 import { KeystoneSession } from './keystone';
@@ -58,30 +59,7 @@ export class OpenStackDriver implements ProviderDriver {
   }
 
   async catalog(): Promise<Catalog> {
-    const regions = new Map<string, OpenStackRegion>();
-    for (const p of this.config.providers) for (const r of p.regions) regions.set(r.key, r);
-    return {
-      regions: [...regions.values()].map((r) => ({
-        key: r.key,
-        countryCode: r.countryCode,
-        countryName: r.countryName,
-        name: r.name,
-        city: r.city,
-        publicIpPool: r.publicIpPool,
-      })),
-      images: [...regions.values()].flatMap((r) =>
-        r.images.map((i) => ({ regionKey: r.key, key: i.key, name: i.name, username: i.username })),
-      ),
-      providers: this.config.providers.map((p) => ({
-        key: p.key,
-        name: p.name,
-        offers: p.regions.map((r) => ({
-          regionKey: r.key,
-          imageKeys: r.images.map((i) => i.key),
-          sizeKeys: Object.keys(r.flavors),
-        })),
-      })),
-    };
+    return configuredCatalog(this.config.providers, (region) => Object.keys(region.flavors));
   }
 
   async health(): Promise<ProviderHealth> {
