@@ -56,6 +56,7 @@ const envSchema = z.object({
   SIM_ACTION_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 3),
   SIM_RESIZE_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 10),
   LIBVIRT_CONFIG: optionalString,
+  OPENSTACK_CONFIG: optionalString,
 });
 
 export interface RateLimits {
@@ -101,6 +102,8 @@ export interface Config {
   sim: { provisionSeconds: number; actionSeconds: number; resizeSeconds: number };
   /** The libvirt provider's configuration file; unset: no libvirt provider. */
   libvirtConfigFile: string | undefined;
+  /** The OpenStack providers' configuration file; unset: no OpenStack provider. */
+  openStackConfigFile: string | undefined;
 }
 
 export function normalizeBasePath(value: string): string {
@@ -177,5 +180,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resizeSeconds: e.SIM_RESIZE_SECONDS,
     },
     libvirtConfigFile: e.LIBVIRT_CONFIG && path.resolve(e.LIBVIRT_CONFIG),
+    openStackConfigFile: e.OPENSTACK_CONFIG && path.resolve(e.OPENSTACK_CONFIG),
   };
 }

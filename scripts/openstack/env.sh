@@ -8,6 +8,8 @@ export OS_OUTSIDE_NETNS=${OS_OUTSIDE_NETNS:-lpos-out}
 export OS_PUBLIC_CIDR=203.0.113.0/24 OS_PUBLIC_GATEWAY=203.0.113.1
 # Where the project networks' VXLAN tunnels start (inside the namespace).
 export OS_TUNNEL_IP=192.0.2.1
+# Nova's noVNC proxy (the servers' remote consoles), on the namespace's 127.0.0.1.
+export OS_NOVNC_PORT=6080
 export OS_SQL_SOCKET=$OS_STATE/run/mysql.sock
 export OS_SERVICE_PASSWORD=${OS_SERVICE_PASSWORD:-launchpad-service}
 export OS_ADMIN_PASSWORD=${OS_ADMIN_PASSWORD:-launchpad-admin}

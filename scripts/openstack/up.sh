@@ -2,7 +2,7 @@
 # An all-in-one OpenStack from Debian's packages (Zed on bookworm; PyPI is not reachable here),
 # every service inside a network namespace of its own, its state, configuration and logs under one
 # directory. So far: MariaDB (unix socket only), RabbitMQ, Keystone, Glance (file store), Placement
-# Nova (API, conductor, scheduler, and a compute service on a libvirtd of its own, QEMU TCG) and
+# Nova (API, conductor, scheduler, noVNC proxy, and a compute service on a libvirtd of its own, QEMU TCG) and
 # Neutron (ML2 with Linux bridges: VXLAN project networks, a flat external network; DHCP and L3
 # agents), on the namespace's 127.0.0.1.
 # `scripts/openstack/down.sh` stops it all by pid and removes the namespace and the state.
@@ -14,7 +14,7 @@ step() { printf '== %s (%ss)\n' "$*" "$SECONDS"; }
 
 step "packages"
 PACKAGES=(keystone glance-api placement-api nova-api nova-conductor nova-scheduler nova-compute
-  nova-compute-qemu libvirt-daemon-system neutron-server neutron-linuxbridge-agent
+  nova-compute-qemu nova-consoleproxy libvirt-daemon-system neutron-server neutron-linuxbridge-agent
   neutron-dhcp-agent neutron-l3-agent python3-openstackclient mariadb-server python3-pymysql rabbitmq-server uwsgi-plugin-python3)
 missing=$(dpkg-query -W -f='${Package} ${Status}\n' "${PACKAGES[@]}" 2>&1 | grep -v ' install ok installed$' || true)
 if [ -n "$missing" ]; then
@@ -262,6 +262,14 @@ initial_disk_allocation_ratio = 16
 force_config_drive = true
 # One compute host: a resize stays on it.
 allow_resize_to_same_host = true
+[vnc]
+# Each guest's screen on the namespace's loopback, reached through Nova's noVNC proxy.
+enabled = true
+server_listen = 127.0.0.1
+server_proxyclient_address = 127.0.0.1
+novncproxy_host = 127.0.0.1
+novncproxy_port = $OS_NOVNC_PORT
+novncproxy_base_url = http://127.0.0.1:$OS_NOVNC_PORT/vnc_lite.html
 [libvirt]
 virt_type = qemu
 connection_uri = qemu+unix:///system?socket=$OS_STATE/libvirt/run/libvirt-sock
@@ -278,6 +286,7 @@ nova_manage db sync >> "$OS_STATE/log/nova-manage.out" 2>&1
 serve nova-api 8774 /usr/bin/nova-api-wsgi OS_NOVA_CONFIG_DIR="$OS_STATE/nova"
 daemon nova-conductor nova-conductor --config-file "$OS_STATE/nova/nova.conf"
 daemon nova-scheduler nova-scheduler --config-file "$OS_STATE/nova/nova.conf"
+daemon nova-novncproxy nova-novncproxy --config-file "$OS_STATE/nova/nova.conf" --web /usr/share/novnc
 wait_http http://127.0.0.1:8774/
 
 step "Nova compute on a libvirtd of its own"

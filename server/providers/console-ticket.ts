@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * A signed, short-lived pass to one server's console: `<ref>.<expiry in s>.<mac>`, short enough
- * for a URL path segment. The MAC is keyed by the engine's kind as well as the secret, so that a
+ * A signed, short-lived pass to one server's console: `<ref>.<expiry in s>.<mac>`, the ref in
+ * base64url (an engine's refs may hold a `/`), short enough for a URL path segment. The MAC is keyed by the engine's kind as well as the secret, so that a
  * ticket for one engine's console is no ticket for another's.
  */
 export interface ConsoleTicket {
@@ -14,7 +14,7 @@ const mac = (secret: string, kind: string, payload: string) =>
   createHmac('sha256', `${kind}-console:${secret}`).update(payload).digest().subarray(0, 18);
 
 export function issueConsoleTicket(secret: string, kind: string, ticket: ConsoleTicket): string {
-  const payload = `${ticket.ref}.${Math.floor(ticket.expiresAt / 1000)}`;
+  const payload = `${Buffer.from(ticket.ref).toString('base64url')}.${Math.floor(ticket.expiresAt / 1000)}`;
   return `${payload}.${mac(secret, kind, payload).toString('base64url')}`;
 }
 
@@ -33,5 +33,7 @@ export function readConsoleTicket(
   const given = Buffer.from(signature!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   const expiresAt = Number(seconds) * 1000;
-  return expiresAt > now.getTime() ? { ref: ref!, expiresAt } : null;
+  return expiresAt > now.getTime()
+    ? { ref: Buffer.from(ref!, 'base64url').toString(), expiresAt }
+    : null;
 }

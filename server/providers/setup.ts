@@ -5,6 +5,8 @@ import { syncCatalog } from './catalog-sync';
 import type { ProviderDriver } from './driver';
 import { loadLibvirtConfig } from './libvirt/config';
 import { LibvirtDriver } from './libvirt/driver';
+import { loadOpenStackConfig } from './openstack/config';
+import { OpenStackDriver } from './openstack/driver';
 import { driverMap, type DriverMap } from './registry';
 import { issueConsoleTicket } from './console-ticket';
 import { defaultSimTimings, SimDriver, type SimTimings } from './sim/driver';
@@ -27,7 +29,8 @@ const simTimingsFrom = (config: Config): SimTimings => ({
 
 /**
  * The provider drivers of this process, with the catalogue tables brought in line with them: the
- * embedded sim always, and libvirt when `LIBVIRT_CONFIG` names its configuration.
+ * embedded sim always, libvirt when `LIBVIRT_CONFIG` names its configuration, and OpenStack when
+ * `OPENSTACK_CONFIG` names its.
  */
 export async function setUpProviders(input: {
   db: Db;
@@ -44,22 +47,27 @@ export async function setUpProviders(input: {
     consoleUrl: (ticket) => `${config.basePath}${SIM_CONSOLE_PATH}${ticket}`,
   });
   const drivers: ProviderDriver[] = [sim];
+  // The console of an engine whose screens the product's gateway serves: a page behind a ticket.
+  const gatewayConsoleUrl = (kind: string) => (ref: string) =>
+    `${config.basePath}${CONSOLE_GATEWAY_PATH}${issueConsoleTicket(config.appSecret, kind, {
+      ref,
+      // Long enough to load the page and connect; the open websocket then lives on.
+      expiresAt: clock.now().getTime() + 60_000,
+    })}`;
   if (config.libvirtConfigFile) {
     drivers.push(
       new LibvirtDriver({
         db,
         clock,
         config: loadLibvirtConfig(config.libvirtConfigFile),
-        consoleUrl: (ref) =>
-          `${config.basePath}${CONSOLE_GATEWAY_PATH}${issueConsoleTicket(
-            config.appSecret,
-            'libvirt',
-            {
-              ref,
-              // Long enough to load the page and connect; the open websocket then lives on.
-              expiresAt: clock.now().getTime() + 60_000,
-            },
-          )}`,
+        consoleUrl: gatewayConsoleUrl('libvirt'),
+      }),
+    );
+  }
+  if (config.openStackConfigFile) {
+    drivers.push(
+      new OpenStackDriver(loadOpenStackConfig(config.openStackConfigFile), {
+        consoleUrl: gatewayConsoleUrl('openstack'),
       }),
     );
   }

@@ -70,3 +70,9 @@ export async function signIn(
   await enterCredentials(page, server, base, credentials);
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
+
+/** Picks an option of a Mantine select by its label. */
+export async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}

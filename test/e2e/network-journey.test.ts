@@ -3,15 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LookupItem, VmDetails } from '../../src/api/contract/vms';
 import { apiSession, eventually } from './api-session';
 import { launchChromium, screenshot } from './browser';
-import { signIn } from './journey';
+import { choose, signIn } from './journey';
 import { startServer, type RunningServer } from './server-process';
 
 const ADMIN = { email: 'net-admin@example.com', password: 'Net!Journey-Passw0rd' };
-
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 /** Fills the network form up to its addressing; a standard one takes the CIDR helper's values. */
 async function createNetwork(

@@ -1,16 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from './browser';
-import { signIn } from './journey';
+import { choose, signIn } from './journey';
 import { startServer, type RunningServer } from './server-process';
 
 const ADMIN = { email: 'vm-admin@example.com', password: 'Vm!Journey-Passw0rd' };
-
-/** Picks an option of a Mantine select by its label. */
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 /**
  * The VM journey in Chromium, on the embedded sim engine with short timings: two VMs through the

@@ -1,53 +1,17 @@
-import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labProviderConfig, readBuiltImage } from '../../scripts/libvirt/lab-config';
 import { outside, startLabHost, stopLabHost, type LabHost } from '../../scripts/libvirt/lab-host';
-import { launchChromium, screenshot, shotsDir } from '../e2e/browser';
-import { signIn } from '../e2e/journey';
+import { launchChromium, screenshot } from '../e2e/browser';
+import { screenText, typeKeys } from '../e2e/guest-screen';
+import { choose, signIn } from '../e2e/journey';
 import { startServer, type RunningServer } from '../e2e/server-process';
 import { inBox, markers } from './lab';
 
 const ADMIN = { email: 'lab-admin@example.com', password: 'Lab!Console-Passw0rd' };
-
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
-const SHIFTED = '~!@#$%^&*()_+{}|:"<>?';
-const UNSHIFTED = "`1234567890-=[]\\;',./";
-
-/**
- * Types as a person on a US keyboard does, Shift held for capitals and symbols: the guest's
- * keyboard turns keys into characters itself, so a '$' sent without Shift would arrive as '4'.
- */
-async function typeKeys(page: Page, text: string) {
-  for (const char of text) {
-    const symbol = SHIFTED.indexOf(char);
-    const base = symbol >= 0 ? UNSHIFTED[symbol]! : /[A-Z]/.test(char) ? char.toLowerCase() : null;
-    if (base === null) {
-      await page.keyboard.press(char === '\n' ? 'Enter' : char);
-    } else {
-      await page.keyboard.down('Shift');
-      await page.keyboard.press(base);
-      await page.keyboard.up('Shift');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
-}
-
-/** The text on the guest's screen as noVNC draws it: the canvas, read by OCR (tesseract). */
-async function screenText(frame: Frame, name: string): Promise<string> {
-  const png = await frame.locator('canvas').screenshot();
-  const file = path.join(shotsDir, `${name}.png`);
-  writeFileSync(file, png);
-  // The console's light-on-dark text reads best inverted and enlarged.
-  return execFileSync('tesseract', [file, '-', '--psm', '6'], { encoding: 'utf8' });
-}
 
 /**
  * The journey of a real guest in Chromium, on a libvirt region of a lab host: create, Running,

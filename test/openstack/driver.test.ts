@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ProviderRejection,
@@ -58,7 +59,8 @@ const configFor = (secret = credential.secret) =>
     ],
   });
 
-const driver = new OpenStackDriver(configFor());
+const options = { consoleUrl: (ref: string) => `console/${ref}` };
+const driver = new OpenStackDriver(configFor(), options);
 const run = `t${Date.now().toString(36)}`;
 
 async function until<T>(
@@ -84,6 +86,19 @@ const fromOutside = (url: string) => {
     return '';
   }
 };
+
+/** The first bytes of a console stream: the VNC server's protocol version. */
+function greeting(stream: Duplex): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no RFB greeting in 20 s')), 20_000);
+    stream.once('data', (data: Buffer) => {
+      clearTimeout(timer);
+      stream.destroy();
+      resolve(data.toString('latin1'));
+    });
+    stream.once('error', reject);
+  });
+}
 
 const network: NetworkSpec = {
   name: `${run}-net`,
@@ -145,7 +160,7 @@ const l2Network: NetworkSpec = {
 describe('the OpenStack driver on a real OpenStack', () => {
   it('is healthy with the application credential, and says so when the secret is wrong', async () => {
     expect((await driver.health()).ok).toBe(true);
-    const wrong = await new OpenStackDriver(configFor('not-the-secret')).health();
+    const wrong = await new OpenStackDriver(configFor('not-the-secret'), options).health();
     expect(wrong.ok).toBe(false);
     expect(wrong.detail).toMatch(/Keystone refused/);
     const catalog = await driver.catalog();
@@ -213,6 +228,13 @@ describe('the OpenStack driver on a real OpenStack', () => {
       fromOutside('http://203.0.113.61/'),
     );
     expect(page).toContain(`hello from ${run}-web`);
+    const busy = await driver.getServer(ref);
+    expect(busy?.usage.ram).toBeGreaterThan(0);
+    expect(busy?.usage.cpu).toBeGreaterThanOrEqual(0);
+
+    // The remote console: the product's page, and the guest's screen through Nova's noVNC proxy.
+    expect(await driver.consoleUrl(ref)).toBe(`console/${ref}`);
+    expect(await greeting(await driver.openConsole(ref))).toMatch(/^RFB 003\.00\d\n$/);
 
     await driver.rebootServer(ref, `${run}-reboot`);
     await until('rebooted', async () => {
@@ -234,6 +256,9 @@ describe('the OpenStack driver on a real OpenStack', () => {
 
     await driver.stopServer(ref, `${run}-stop`);
     await until('shut off', async () => (await driver.getServer(ref))?.powerState === 'shutoff');
+    await expect(driver.consoleUrl(ref)).rejects.toThrow(
+      new ProviderRejection('The console is available only for a running server'),
+    );
 
     const { ref: l2Ref } = await driver.createNetwork('os-1', l2Network, `${run}-n2`);
     made.networks.add(l2Ref);
@@ -288,7 +313,7 @@ describe('the OpenStack driver on a real OpenStack', () => {
   });
 
   it('says the cloud is unavailable while its image service hangs, and works once it is back', async () => {
-    const quick = new OpenStackDriver({ ...configFor(), requestTimeoutSeconds: 2 });
+    const quick = new OpenStackDriver({ ...configFor(), requestTimeoutSeconds: 2 }, options);
     const glance = readFileSync(`${state}/run/glance.pid`, 'utf8').trim();
     const workers = execFileSync('pgrep', ['-P', glance], { encoding: 'utf8' })
       .split(/\s+/)

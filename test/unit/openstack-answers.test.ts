@@ -5,6 +5,7 @@ import {
   OpenStackHttpError,
   toProviderError,
 } from '../../server/providers/openstack/http';
+import { guestStatsOf } from '../../server/providers/openstack/diagnostics';
 import { serverStateOf, type NovaServer } from '../../server/providers/openstack/server-state';
 
 describe("OpenStack's errors in the product's words", () => {
@@ -74,6 +75,41 @@ describe("a Nova server in the product's words", () => {
       powerState: 'error',
       task: null,
       fault: 'No valid host was found.',
+    });
+  });
+});
+
+describe("a guest's load from Nova's diagnostics", () => {
+  it('adds up the vCPUs and reads the balloon', () => {
+    expect(
+      guestStatsOf({
+        cpu0_time: 4_000_000_000,
+        cpu1_time: 1_000_000_000,
+        memory: 524288,
+        'memory-actual': 524288,
+        'memory-available': 500000,
+        'memory-unused': 400000,
+        'memory-rss': 100000,
+        vda_read: 12,
+      }),
+    ).toEqual({
+      cpuTimeNs: 5_000_000_000,
+      vcpus: 2,
+      memoryKib: 524288,
+      availableKib: 500000,
+      unusedKib: 400000,
+      rssKib: 100000,
+    });
+  });
+
+  it('falls back to what the hypervisor reports when the guest has no balloon driver', () => {
+    expect(guestStatsOf({ cpu0_time: 7, memory: 1024 })).toEqual({
+      cpuTimeNs: 7,
+      vcpus: 1,
+      memoryKib: 1024,
+      availableKib: null,
+      unusedKib: null,
+      rssKib: null,
     });
   });
 });

@@ -15,7 +15,14 @@ import {
 } from '../driver';
 import type { LibvirtConfig, LibvirtImage, LibvirtRegion } from './config';
 import { domainXml, vncSocketOf, type Size } from './domain-xml';
-import { isRunning, isShutOff, parseDomState, type DomainState } from './domain-state';
+import {
+  isRunning,
+  isShutOff,
+  parseDomState,
+  parseDomStats,
+  type DomainState,
+} from './domain-state';
+import { UsageSampler } from '../guest-usage';
 import { configuredCatalog } from '../configured-catalog';
 import { openUnixStream } from './console-stream';
 import { DiskPool } from './disks';
@@ -23,7 +30,6 @@ import { LibvirtHost } from './host';
 import { placeServer } from './placement';
 import { PortPlugging } from './ports';
 import { ServerTasks, type LvServer } from './server-tasks';
-import { UsageSampler } from './usage';
 import { tapName } from './host-network';
 import { firstRequest, LibvirtNetworking, newRef, requestSeen } from './networking';
 import { lvPorts, lvServers, type LvTask } from './schema';
@@ -355,7 +361,17 @@ export class LibvirtDriver implements ProviderDriver {
       fault: row.fault,
       usage:
         powerState === 'running' && !row.task
-          ? await this.usage.read(this.host(row.hostKey), row.domain)
+          ? await this.usage.read(row.domain, async () =>
+              parseDomStats(
+                await this.host(row.hostKey).virsh([
+                  'domstats',
+                  row.domain,
+                  '--cpu-total',
+                  '--balloon',
+                  '--vcpu',
+                ]),
+              ),
+            )
           : { cpu: 0, ram: 0 },
     };
   }

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import {
   ProviderRejection,
   ProviderUnavailable,
@@ -13,6 +14,9 @@ import {
 } from '../driver';
 import { hostnameOf, seedFiles } from '../cloud-init';
 import { configuredCatalog } from '../configured-catalog';
+import { UsageSampler } from '../guest-usage';
+import { DIAGNOSTICS_VERSION, guestStatsOf } from './diagnostics';
+import { openNoVncStream } from './novnc-stream';
 import type { OpenStackConfig, OpenStackProvider, OpenStackRegion } from './config';
 import { OpenStackHttpError, toProviderError } from './http';
 import { KeystoneSession } from './keystone';
@@ -21,6 +25,8 @@ import { serverStateOf, type NovaServer } from './server-state';
 interface Cloud {
   provider: OpenStackProvider;
   session: KeystoneSession;
+  /** false once the cloud refused its diagnostics (a policy for administrators only). */
+  diagnostics: boolean;
 }
 
 /** Every resource the driver makes carries the client token of the call that made it. */
@@ -48,12 +54,20 @@ const splitRef = (ref: string): [string, string] => {
 export class OpenStackDriver implements ProviderDriver {
   readonly kind = 'openstack';
   private readonly clouds = new Map<string, Cloud>();
+  private readonly usage = new UsageSampler();
 
-  constructor(private readonly config: OpenStackConfig) {
+  constructor(
+    private readonly config: OpenStackConfig,
+    private readonly options: {
+      /** The product's own page for a server's console (its gateway, through `openConsole`). */
+      consoleUrl: (ref: string) => string;
+    },
+  ) {
     for (const provider of config.providers) {
       this.clouds.set(provider.key, {
         provider,
         session: new KeystoneSession(provider, config.requestTimeoutSeconds * 1000),
+        diagnostics: true,
       });
     }
   }
@@ -143,8 +157,9 @@ export class OpenStackDriver implements ProviderDriver {
       try {
         server = (await this.call(cloud, 'compute', `/servers/${id}`)).body as NovaServer;
       } catch (error) {
-        if (error instanceof OpenStackHttpError && error.status === 404) return null;
-        throw error;
+        if (!(error instanceof OpenStackHttpError && error.status === 404)) throw error;
+        this.usage.forget(ref);
+        return null;
       }
       if (server.server.status === 'VERIFY_RESIZE') {
         // The product's resize has no second step: confirmed as soon as Nova asks.
@@ -165,8 +180,23 @@ export class OpenStackDriver implements ProviderDriver {
       // in its record of the server's last action.
       if (state.task === null && state.fault === null)
         state.fault = await this.lastFailure(cloud, id);
+      if (state.powerState === 'running' && state.task === null && cloud.diagnostics)
+        state.usage = await this.usage.read(ref, () => this.guestStats(cloud, id));
+      else this.usage.forget(ref);
       return state;
     });
+  }
+
+  private async guestStats(cloud: Cloud, id: string) {
+    try {
+      const answer = await this.call(cloud, 'compute', `/servers/${id}/diagnostics`, {
+        headers: { 'openstack-api-version': DIAGNOSTICS_VERSION },
+      });
+      return guestStatsOf(answer.body as Record<string, unknown>);
+    } catch (error) {
+      if (error instanceof OpenStackHttpError && error.status === 403) cloud.diagnostics = false;
+      throw error;
+    }
   }
 
   private async lastFailure(cloud: Cloud, id: string): Promise<string | null> {
@@ -226,13 +256,30 @@ export class OpenStackDriver implements ProviderDriver {
 
   async consoleUrl(ref: string): Promise<string> {
     const [cloud, id] = this.cloudRef(ref);
-    return this.guard('open the console', async () => {
+    const server = await this.guard('open the console', async () => {
+      const answer = await this.call(cloud, 'compute', `/servers/${id}`);
+      return (answer.body as NovaServer).server;
+    });
+    if (server.status !== 'ACTIVE' || server['OS-EXT-STS:task_state']) {
+      throw new ProviderRejection('The console is available only for a running server');
+    }
+    return this.options.consoleUrl(ref);
+  }
+
+  /**
+   * The guest's screen through Nova's noVNC proxy, opened from here: the product serves the page
+   * and carries the stream, so the viewer never needs to reach the cloud's proxy itself.
+   */
+  async openConsole(ref: string): Promise<Duplex> {
+    const [cloud, id] = this.cloudRef(ref);
+    const url = await this.guard('open the console', async () => {
       const answer = await this.call(cloud, 'compute', `/servers/${id}/remote-consoles`, {
         method: 'POST',
         body: { remote_console: { protocol: 'vnc', type: 'novnc' } },
       });
       return (answer.body as { remote_console: { url: string } }).remote_console.url;
     });
+    return openNoVncStream(url, this.config.requestTimeoutSeconds * 1000);
   }
 
   // Networks

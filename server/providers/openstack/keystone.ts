@@ -67,8 +67,11 @@ export class KeystoneSession {
   async call(service: ServiceType, path: string, request: HttpRequest = {}) {
     for (let attempt = 0; ; attempt += 1) {
       const token = await this.current();
-      const headers: Record<string, string> = { 'x-auth-token': token.id, ...request.headers };
-      if (service === 'compute') headers['openstack-api-version'] = COMPUTE_VERSION;
+      const headers: Record<string, string> = {
+        'x-auth-token': token.id,
+        ...(service === 'compute' && { 'openstack-api-version': COMPUTE_VERSION }),
+        ...request.headers,
+      };
       try {
         return await httpCall(`${token.endpoints[service]}${path}`, {
           ...request,

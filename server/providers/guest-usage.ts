@@ -1,0 +1,69 @@
+import type { ServerState } from './driver';
+
+/** A guest's counters as libvirt keeps them (through virsh, or through Nova's diagnostics). */
+export interface GuestStats {
+  /** CPU time used by all its vCPUs since it started. */
+  cpuTimeNs: number;
+  vcpus: number;
+  /** KiB; the guest's own figures when its balloon driver reports them. */
+  memoryKib: number;
+  availableKib: number | null;
+  unusedKib: number | null;
+  rssKib: number | null;
+}
+
+/** Memory in use as a percentage: the guest's view when it reports one, else the process's. */
+export function memoryPercent(stats: GuestStats): number {
+  if (stats.availableKib && stats.unusedKib !== null) {
+    return ((stats.availableKib - stats.unusedKib) / stats.availableKib) * 100;
+  }
+  if (stats.rssKib && stats.memoryKib) return (stats.rssKib / stats.memoryKib) * 100;
+  return 0;
+}
+
+const round = (v: number) => Math.round(Math.min(100, Math.max(0, v)) * 10) / 10;
+
+/** CPU use between two samples, as a percentage of the guest's vCPUs. */
+export function cpuPercent(
+  before: { at: number; cpuTimeNs: number },
+  after: { at: number; cpuTimeNs: number },
+  vcpus: number,
+): number {
+  const wallNs = (after.at - before.at) * 1e6;
+  if (wallNs <= 0) return 0;
+  return round(((after.cpuTimeNs - before.cpuTimeNs) / wallNs / Math.max(1, vcpus)) * 100);
+}
+
+type Sample = { at: number; cpuTimeNs: number };
+
+/**
+ * A guest's load: CPU time used since the last look (or over a quarter of a second, when there is
+ * no recent look), and memory in use.
+ */
+export class UsageSampler {
+  private readonly samples = new Map<string, Sample>();
+
+  async read(guest: string, stats: () => Promise<GuestStats>): Promise<ServerState['usage']> {
+    const look = async () => {
+      const now = await stats();
+      return { now, sample: { at: Date.now(), cpuTimeNs: now.cpuTimeNs } };
+    };
+    try {
+      let before = this.samples.get(guest);
+      if (!before || Date.now() - before.at > 60_000) {
+        before = (await look()).sample;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const { now, sample } = await look();
+      this.samples.set(guest, sample);
+      return { cpu: cpuPercent(before, sample, now.vcpus), ram: round(memoryPercent(now)) };
+    } catch {
+      // The figures are a nicety: a guest that stops between two looks has none.
+      return { cpu: 0, ram: 0 };
+    }
+  }
+
+  forget(guest: string) {
+    this.samples.delete(guest);
+  }
+}
