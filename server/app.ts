@@ -75,7 +75,8 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A console ticket (a base64url engine ref, its expiry and its MAC) outgrows the default 100.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // One line per request, when it is answered (below), instead of one on arrival and another on the answer.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();

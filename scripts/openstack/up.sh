@@ -283,7 +283,12 @@ grep -q ' cell0 ' <<< "$cells" || nova_manage cell_v2 map_cell0 >> "$OS_STATE/lo
 grep -q ' cell1 ' <<< "$cells" ||
   nova_manage cell_v2 create_cell --name cell1 >> "$OS_STATE/log/nova-manage.out" 2>&1
 nova_manage db sync >> "$OS_STATE/log/nova-manage.out" 2>&1
-serve nova-api 8774 /usr/bin/nova-api-wsgi OS_NOVA_CONFIG_DIR="$OS_STATE/nova"
+# Under uwsgi no eventlet hub sends the API's AMQP heartbeats: without a thread of their own,
+# RabbitMQ drops its connections after a quiet minute and a call sent on one is lost (a server
+# left "deleting" for good).
+printf '[oslo_messaging_rabbit]\nheartbeat_in_pthread = true\n' > "$OS_STATE/nova/nova-api.conf"
+serve nova-api 8774 /usr/bin/nova-api-wsgi OS_NOVA_CONFIG_DIR="$OS_STATE/nova" \
+  OS_NOVA_CONFIG_FILES='api-paste.ini;nova.conf;nova-api.conf'
 daemon nova-conductor nova-conductor --config-file "$OS_STATE/nova/nova.conf"
 daemon nova-scheduler nova-scheduler --config-file "$OS_STATE/nova/nova.conf"
 daemon nova-novncproxy nova-novncproxy --config-file "$OS_STATE/nova/nova.conf" --web /usr/share/novnc
@@ -419,9 +424,11 @@ step "the cloud's offer: external network, test image, flavors"
 os network show public > /dev/null 2>&1 ||
   os network create --external --share --provider-network-type flat \
     --provider-physical-network external public > /dev/null
+# The cloud picks its own addresses (a router's gateway without a chosen one) from .200-.250; the
+# product's regions take blocks below, chosen address by address.
 os subnet show public-v4 > /dev/null 2>&1 ||
   os subnet create --network public --subnet-range "$OS_PUBLIC_CIDR" --gateway "$OS_PUBLIC_GATEWAY" \
-    --no-dhcp --allocation-pool "start=${OS_PUBLIC_CIDR%.*/*}.10,end=${OS_PUBLIC_CIDR%.*/*}.250" \
+    --no-dhcp --allocation-pool "start=${OS_PUBLIC_CIDR%.*/*}.200,end=${OS_PUBLIC_CIDR%.*/*}.250" \
     public-v4 > /dev/null
 # The libvirt driver's test guest (busybox, cloud-init seed, SSH and HTTP): its kernel and initrd
 # as Glance's kernel and ramdisk images, its disk pointing at them.
@@ -455,18 +462,21 @@ lp.large 12 48 300
 lp.extraLarge 16 64 400
 SIZES
 
-step "the product's account: project launchpad, its user and an application credential"
-os project show launchpad > /dev/null 2>&1 || os project create --domain Default launchpad > /dev/null
+step "the product's accounts: projects launchpad and launchpad-b, their user and credentials"
+# Two projects stand for two clouds serving one region (two providers of the product's catalogue).
 os user show launchpad > /dev/null 2>&1 ||
   os user create --domain Default --password "$OS_SERVICE_PASSWORD" launchpad > /dev/null
-# Neutron's default policy lets only an admin choose a floating IP's or a router gateway's address.
-os role add --project launchpad --user launchpad admin
-os quota set --instances 100 --cores 2000 --ram 8000000 --networks 100 --subnets 100 --ports 500 \
-  --routers 50 --floating-ips 100 launchpad
-if [ ! -s "$OS_STATE/launchpad-credential.json" ]; then
-  in_ns env OS_USERNAME=launchpad OS_PASSWORD="$OS_SERVICE_PASSWORD" OS_PROJECT_NAME=launchpad \
-    openstack application credential create launchpad-console -f json -c id -c secret \
-    > "$OS_STATE/launchpad-credential.json"
-fi
+for project in launchpad launchpad-b; do
+  os project show "$project" > /dev/null 2>&1 || os project create --domain Default "$project" > /dev/null
+  # Neutron's default policy lets only an admin choose a floating IP's or a router gateway's address.
+  os role add --project "$project" --user launchpad admin
+  os quota set --instances 100 --cores 2000 --ram 8000000 --networks 100 --subnets 100 --ports 500 \
+    --routers 50 --floating-ips 100 "$project"
+  if [ ! -s "$OS_STATE/$project-credential.json" ]; then
+    in_ns env OS_USERNAME=launchpad OS_PASSWORD="$OS_SERVICE_PASSWORD" OS_PROJECT_NAME="$project" \
+      openstack application credential create "$project-console" -f json -c id -c secret \
+      > "$OS_STATE/$project-credential.json"
+  fi
+done
 
 step "up: inside namespace $OS_NETNS ($(du -sh "$OS_STATE" | cut -f1) of state)"

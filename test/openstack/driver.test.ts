@@ -10,82 +10,55 @@ import {
 } from '../../server/providers/driver';
 import { openStackConfigSchema } from '../../server/providers/openstack/config';
 import { OpenStackDriver } from '../../server/providers/openstack/driver';
+import { fromOutside, labProvider, openstack, state, until } from './cloud';
 
 /**
  * The OpenStack driver against the all-in-one OpenStack of `scripts/openstack/up.sh`, run inside
  * its namespace (`ip netns exec lpos npx vitest run --project openstack`).
  */
-const state = process.env.OS_STATE ?? '/tmp/launchpad-openstack';
-const outside = process.env.OS_OUTSIDE_NETNS ?? 'lpos-out';
-const credential = JSON.parse(readFileSync(`${state}/launchpad-credential.json`, 'utf8')) as {
-  id: string;
-  secret: string;
+const FLAVORS = {
+  micro: 'lp.micro',
+  extraSmall: 'lp.extraSmall',
+  small: 'lp.nothing',
+  medium: 'lp.too-big',
 };
 
-const configFor = (secret = credential.secret) =>
+const configFor = (secret?: string) =>
   openStackConfigSchema.parse({
     providers: [
-      {
+      labProvider({
         key: 'lab-os',
         name: 'Lab OpenStack',
-        authUrl: 'http://127.0.0.1:5000/v3',
-        auth: { applicationCredentialId: credential.id, applicationCredentialSecret: secret },
-        regions: [
-          {
-            key: 'os-1',
-            countryCode: 'IS',
-            countryName: 'Iceland',
-            name: 'Lab',
-            city: 'Reykjavik',
-            publicIpPool: '203.0.113.0/24',
-            externalNetwork: 'public',
-            images: [
-              {
-                key: 'busybox',
-                name: 'Test image',
-                username: 'launchpad',
-                glanceImage: 'launchpad-busybox',
-              },
-            ],
-            flavors: {
-              micro: 'lp.micro',
-              extraSmall: 'lp.extraSmall',
-              small: 'lp.nothing',
-              medium: 'lp.too-big',
-            },
-          },
-        ],
-      },
+        project: 'launchpad',
+        flavors: FLAVORS,
+        secret,
+      }),
     ],
   });
 
 const options = { consoleUrl: (ref: string) => `console/${ref}` };
 const driver = new OpenStackDriver(configFor(), options);
+/** The region served by two clouds (two projects of the lab cloud). */
+const twoClouds = new OpenStackDriver(
+  openStackConfigSchema.parse({
+    providers: [
+      labProvider({
+        key: 'lab-os',
+        name: 'Lab OpenStack',
+        project: 'launchpad',
+        flavors: FLAVORS,
+      }),
+      labProvider({
+        key: 'lab-os-b',
+        name: 'Lab OpenStack B',
+        project: 'launchpad-b',
+        flavors: { micro: 'lp.micro' },
+      }),
+    ],
+  }),
+  options,
+);
 const run = `t${Date.now().toString(36)}`;
-
-async function until<T>(
-  what: string,
-  read: () => Promise<T | undefined | null | false>,
-  seconds = 180,
-) {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
-const fromOutside = (url: string) => {
-  try {
-    return execFileSync('ip', ['netns', 'exec', outside, 'curl', '-s', '-m', '2', url], {
-      encoding: 'utf8',
-    });
-  } catch {
-    return '';
-  }
-};
 
 /** The first bytes of a console stream: the VNC server's protocol version. */
 function greeting(stream: Duplex): Promise<string> {
@@ -125,11 +98,13 @@ beforeAll(() => {
 /** What a test made, removed at the end even when it failed half-way. */
 const made = { servers: new Set<string>(), networks: new Set<string>() };
 afterAll(async () => {
-  for (const ref of made.servers) await driver.deleteServer(ref, `${run}-cleanup`).catch(() => {});
+  // The two-cloud driver knows every provider of the tests.
   for (const ref of made.servers)
-    await until('cleaned up', async () => !(await driver.getServer(ref)));
+    await twoClouds.deleteServer(ref, `${run}-cleanup`).catch(() => {});
+  for (const ref of made.servers)
+    await until('cleaned up', async () => !(await twoClouds.getServer(ref)));
   for (const ref of made.networks)
-    await driver.deleteNetwork(ref, `${run}-cleanup`).catch(() => {});
+    await twoClouds.deleteNetwork(ref, `${run}-cleanup`).catch(() => {});
 });
 
 const serverRequest = (clientToken: string): CreateServerRequest => ({
@@ -305,6 +280,65 @@ describe('the OpenStack driver on a real OpenStack', () => {
       expect(await driver.getNetwork(net)).toBeNull();
     }
   }, 600_000);
+
+  it('serves one region from two clouds: a network on each, a server on the one asked for', async () => {
+    const catalog = await twoClouds.catalog();
+    expect(catalog.regions.map((r) => r.key)).toEqual(['os-1']);
+    expect(catalog.providers.map((p) => [p.key, p.offers[0]!.sizeKeys])).toEqual([
+      ['lab-os', ['micro', 'extraSmall', 'small', 'medium']],
+      ['lab-os-b', ['micro']],
+    ]);
+
+    // Routed without SNAT: the router's outside address is the cloud's pick.
+    const spec = { ...network, name: `${run}-two`, cidr: '10.63.0.0/24', snatIp: null };
+    Object.assign(spec, { gatewayIp: '10.63.0.1', dhcp: null, dnsServers: [] });
+    const { ref: netRef } = await twoClouds.createNetwork('os-1', spec, `${run}-n4`);
+    made.networks.add(netRef);
+    const token = netRef.split('/')[1]!;
+    const inProject = (project: string) =>
+      openstack<{ ID: string }[]>(
+        'network',
+        'list',
+        '--project',
+        project,
+        '--tags',
+        `lp-net-${token}`,
+      );
+    const [inA, inB] = [inProject('launchpad'), inProject('launchpad-b')];
+    expect([inA.length, inB.length]).toEqual([1, 1]);
+    const routers = openstack<{ ID: string }[]>('router', 'list', '--tags', `lp-net-${token}`);
+    expect(routers).toHaveLength(2);
+    const gateway = openstack<{ external_gateway_info: { enable_snat: boolean } }>(
+      'router',
+      'show',
+      routers[0]!.ID,
+    ).external_gateway_info;
+    expect(gateway.enable_snat).toBe(false);
+
+    const { ref } = await twoClouds.createServer({
+      ...serverRequest(`${run}-s5`),
+      providerKey: 'lab-os-b',
+      primaryPort: { networkRef: netRef, fixedIp: '10.63.0.10', macAddress: '02:60:00:00:00:50' },
+    });
+    made.servers.add(ref);
+    expect(ref).toMatch(/^lab-os-b\//);
+    const running = await until('running on the second cloud', async () => {
+      const s = await twoClouds.getServer(ref);
+      return s?.powerState === 'running' && s.task === null && s;
+    });
+    const port = openstack<{ network_id: string; project_id: string }>(
+      'port',
+      'show',
+      running.ports[0]!.ref.split('/')[1]!,
+    );
+    expect(port.network_id).toBe(inB[0]!.ID);
+
+    await twoClouds.deleteServer(ref, `${run}-s5-delete`);
+    await until('gone', async () => (await twoClouds.getServer(ref)) === null);
+    await twoClouds.deleteNetwork(netRef, `${run}-n4-delete`);
+    expect(await twoClouds.getNetwork(netRef)).toBeNull();
+    expect([inProject('launchpad'), inProject('launchpad-b')]).toEqual([[], []]);
+  }, 300_000);
 
   it('refuses a size whose flavor the cloud lacks, with the reason', async () => {
     await expect(

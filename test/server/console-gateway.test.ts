@@ -12,6 +12,7 @@ import { issueConsoleTicket } from '../../server/providers/console-ticket';
 import type { ProviderDriver } from '../../server/providers/driver';
 import { testClock } from './harness';
 
+const base64url = (text: string) => Buffer.from(text).toString('base64url');
 const SECRET = 'gateway-secret-gateway-secret-gateway';
 
 /**
@@ -31,12 +32,12 @@ describe('the console gateway', () => {
   const lab = {
     kind: 'lab',
     openConsole: async (ref: string) => {
-      if (ref !== 'srv-1') throw new Error('no such server');
+      if (ref !== 'rack/srv-1') throw new Error('no such server');
       return connect(path.join(dir, 'vnc.sock'));
     },
   } as unknown as ProviderDriver;
   const plain = { kind: 'plain' } as unknown as ProviderDriver;
-  const ticket = (kind = 'lab', ref = 'srv-1', seconds = 60) =>
+  const ticket = (kind = 'lab', ref = 'rack/srv-1', seconds = 60) =>
     issueConsoleTicket(SECRET, kind, { ref, expiresAt: clock.now().getTime() + seconds * 1000 });
 
   beforeAll(async () => {
@@ -127,16 +128,19 @@ describe('the console gateway', () => {
   });
 
   it.each([
-    ['expired', () => ticket('lab', 'srv-1', -1)],
+    ['expired', () => ticket('lab', 'rack/srv-1', -1)],
     ['tampered', () => `${ticket().slice(0, -2)}xx`],
-    ['for another server', () => ticket().replace('srv-1', 'srv-2')],
+    [
+      'for another server',
+      () => ticket().replace(base64url('rack/srv-1'), base64url('rack/srv-2')),
+    ],
     ['for another engine', () => ticket('sim')],
     ['for an engine without a console of its own', () => ticket('plain')],
     [
       'signed with another secret',
       () =>
         issueConsoleTicket('other', 'lab', {
-          ref: 'srv-1',
+          ref: 'rack/srv-1',
           expiresAt: clock.now().getTime() + 60_000,
         }),
     ],

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueConsoleTicket } from '../../server/providers/console-ticket';
 import { startTestServer, type TestServer } from './harness';
 
 /** A stand-in for `vite build` output: what matters here is how the server hands it out. */
@@ -52,6 +53,18 @@ describe.each([
     const res = await get(`${prefix}/assets/index-abc123.js`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it("answers a console link as long as an OpenStack server's with the gateway's page", async () => {
+    const ticket = issueConsoleTicket('any secret', 'openstack', {
+      ref: 'lab-openstack/98ac07cd-84aa-46c3-9bf3-dd1d74974e56',
+      expiresAt: Date.now() + 60_000,
+    });
+    expect(ticket.length).toBeGreaterThan(100);
+    const res = await get(`${prefix}/console/${ticket}`);
+    // No such engine here: the link is refused as expired, not as too long (414).
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('This console link has expired');
   });
 
   it('answers unknown API paths with the 404 envelope, never the console', async () => {

@@ -5,6 +5,7 @@ import {
   OpenStackHttpError,
   toProviderError,
 } from '../../server/providers/openstack/http';
+import { cloudAllocationPools } from '../../server/providers/openstack/allocation-pools';
 import { guestStatsOf } from '../../server/providers/openstack/diagnostics';
 import { serverStateOf, type NovaServer } from '../../server/providers/openstack/server-state';
 
@@ -111,5 +112,33 @@ describe("a guest's load from Nova's diagnostics", () => {
       unusedKib: null,
       rssKib: null,
     });
+  });
+});
+
+describe("the addresses Neutron picks itself on a product network's subnet", () => {
+  const spec = (dhcp: { start: string; end: string }, gatewayIp: string | null = '10.0.0.1') => ({
+    name: 'n',
+    cidr: '10.0.0.0/24',
+    gatewayIp,
+    dhcp,
+    dnsServers: [],
+    defaultRoute: null,
+    snatIp: null,
+  });
+
+  it("are those outside the product's DHCP range, never the gateway", () => {
+    expect(cloudAllocationPools(spec({ start: '10.0.0.100', end: '10.0.0.200' }))).toEqual([
+      { start: '10.0.0.2', end: '10.0.0.99' },
+      { start: '10.0.0.201', end: '10.0.0.254' },
+    ]);
+    expect(
+      cloudAllocationPools(spec({ start: '10.0.0.1', end: '10.0.0.200' }, '10.0.0.254')),
+    ).toEqual([{ start: '10.0.0.201', end: '10.0.0.253' }]);
+  });
+
+  it("are the range's last address when the range covers the block", () => {
+    expect(cloudAllocationPools(spec({ start: '10.0.0.2', end: '10.0.0.254' }))).toEqual([
+      { start: '10.0.0.254', end: '10.0.0.254' },
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import {
 import { hostnameOf, seedFiles } from '../cloud-init';
 import { configuredCatalog } from '../configured-catalog';
 import { UsageSampler } from '../guest-usage';
+import { cloudAllocationPools } from './allocation-pools';
 import { DIAGNOSTICS_VERSION, guestStatsOf } from './diagnostics';
 import { openNoVncStream } from './novnc-stream';
 import type { OpenStackConfig, OpenStackProvider, OpenStackRegion } from './config';
@@ -191,6 +192,8 @@ export class OpenStackDriver implements ProviderDriver {
     try {
       const answer = await this.call(cloud, 'compute', `/servers/${id}/diagnostics`, {
         headers: { 'openstack-api-version': DIAGNOSTICS_VERSION },
+        // The figures are a nicety: a compute host slow to answer does not hold up the state.
+        timeoutMs: 5000,
       });
       return guestStatsOf(answer.body as Record<string, unknown>);
     } catch (error) {
@@ -529,8 +532,14 @@ export class OpenStackDriver implements ProviderDriver {
     return flavor.id;
   }
 
+  /** The account's own resource with the tag (an administrator's list holds every project's). */
   private async tagged<T>(cloud: Cloud, kind: string, tag: string): Promise<T | undefined> {
-    const answer = await this.call(cloud, 'network', `/v2.0/${kind}?tags=${tag}`);
+    const project = await cloud.session.projectId();
+    const answer = await this.call(
+      cloud,
+      'network',
+      `/v2.0/${kind}?tags=${tag}&project_id=${project}`,
+    );
     return (answer.body as Record<string, T[]>)[kind]![0];
   }
 
@@ -604,7 +613,10 @@ export class OpenStackDriver implements ProviderDriver {
     await this.ensureRouter(cloud, this.regionOf(cloud, regionKey), id, subnet.id, spec);
   }
 
-  /** A network with a gateway and SNAT reaches out through a router on the external network. */
+  /**
+   * A network with a gateway reaches the external network through a router: its servers' public
+   * IPs (floating IPs) need one. Outbound traffic leaves from the SNAT address when there is one.
+   */
   private async ensureRouter(
     cloud: Cloud,
     region: OpenStackRegion,
@@ -613,14 +625,14 @@ export class OpenStackDriver implements ProviderDriver {
     spec: NetworkSpec,
   ) {
     const router = await this.routerOf(cloud, id);
-    if (!spec.gatewayIp || !spec.snatIp) {
+    if (!spec.gatewayIp) {
       if (router) await this.deleteRouter(cloud, router.id);
       return;
     }
     const gateway = {
       network_id: await this.externalNetworkId(cloud, region),
-      enable_snat: true,
-      external_fixed_ips: [{ ip_address: spec.snatIp }],
+      enable_snat: spec.snatIp !== null,
+      ...(spec.snatIp && { external_fixed_ips: [{ ip_address: spec.snatIp }] }),
     };
     if (router) {
       await this.call(cloud, 'network', `/v2.0/routers/${router.id}`, {
@@ -762,7 +774,7 @@ function subnetFields(spec: NetworkSpec, withCidr: boolean) {
     ...(withCidr ? { cidr: spec.cidr } : {}),
     gateway_ip: spec.gatewayIp,
     enable_dhcp: spec.dhcp !== null,
-    ...(spec.dhcp ? { allocation_pools: [{ start: spec.dhcp.start, end: spec.dhcp.end }] } : {}),
+    ...(spec.dhcp ? { allocation_pools: cloudAllocationPools(spec) } : {}),
     dns_nameservers: spec.dnsServers,
     host_routes:
       spec.defaultRoute && !spec.gatewayIp

@@ -7,6 +7,8 @@ export type ServiceType = 'compute' | 'network' | 'image';
 interface Token {
   id: string;
   expiresAt: number;
+  /** The project the token is scoped to: the account's own resources are that project's. */
+  projectId: string;
   endpoints: Record<ServiceType, string>;
 }
 
@@ -76,7 +78,7 @@ export class KeystoneSession {
         return await httpCall(`${token.endpoints[service]}${path}`, {
           ...request,
           headers,
-          timeoutMs: this.timeoutMs,
+          timeoutMs: request.timeoutMs ?? this.timeoutMs,
         });
       } catch (error) {
         if (error instanceof OpenStackHttpError && error.status === 401 && attempt === 0) {
@@ -86,6 +88,10 @@ export class KeystoneSession {
         throw error;
       }
     }
+  }
+
+  async projectId(): Promise<string> {
+    return (await this.current()).projectId;
   }
 
   /** Signs in afresh (health checks): the answer's latency is Keystone's. */
@@ -119,8 +125,13 @@ export class KeystoneSession {
         : error;
     }
     const id = answer.headers.get('x-subject-token');
-    const body = answer.body as { token?: { expires_at?: string; catalog?: CatalogEntry[] } };
+    const body = answer.body as {
+      token?: { expires_at?: string; project?: { id: string }; catalog?: CatalogEntry[] };
+    };
     if (!id || !body.token?.expires_at) throw new ProviderUnavailable('Keystone answered no token');
+    if (!body.token.project) {
+      throw new ProviderRejection('Keystone gave a token without a project: give the account one');
+    }
     const endpoints = {} as Record<ServiceType, string>;
     for (const service of ['compute', 'network', 'image'] as const) {
       const entry = body.token.catalog?.find((e) => e.type === service);
@@ -136,6 +147,11 @@ export class KeystoneSession {
       }
       endpoints[service] = endpoint.url.replace(/\/$/, '');
     }
-    return { id, expiresAt: Date.parse(body.token.expires_at), endpoints };
+    return {
+      id,
+      expiresAt: Date.parse(body.token.expires_at),
+      projectId: body.token.project.id,
+      endpoints,
+    };
   }
 }
