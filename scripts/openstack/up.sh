@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # An all-in-one OpenStack from Debian's packages (Zed on bookworm; PyPI is not reachable here),
 # every service inside a network namespace of its own, its state, configuration and logs under one
-# directory. So far: MariaDB (unix socket only), RabbitMQ, Keystone, Glance (file store), Placement
-# Nova (API, conductor, scheduler, noVNC proxy, and a compute service on a libvirtd of its own, QEMU TCG) and
-# Neutron (ML2 with Linux bridges: VXLAN project networks, a flat external network; DHCP and L3
-# agents), on the namespace's 127.0.0.1.
+# directory: MariaDB (unix socket only), RabbitMQ, Keystone, Glance (file store), Placement, Nova
+# (API, conductor, scheduler, noVNC proxy, and a compute service on a libvirtd of its own, QEMU
+# TCG) and Neutron (ML2 with Linux bridges: VXLAN project networks, a flat external network; DHCP
+# and L3 agents), on the namespace's 127.0.0.1.
 # `scripts/openstack/down.sh` stops it all by pid and removes the namespace and the state.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -291,7 +291,8 @@ serve nova-api 8774 /usr/bin/nova-api-wsgi OS_NOVA_CONFIG_DIR="$OS_STATE/nova" \
   OS_NOVA_CONFIG_FILES='api-paste.ini;nova.conf;nova-api.conf'
 daemon nova-conductor nova-conductor --config-file "$OS_STATE/nova/nova.conf"
 daemon nova-scheduler nova-scheduler --config-file "$OS_STATE/nova/nova.conf"
-daemon nova-novncproxy nova-novncproxy --config-file "$OS_STATE/nova/nova.conf" --web /usr/share/novnc
+daemon nova-novncproxy nova-novncproxy --config-file "$OS_STATE/nova/nova.conf" \
+  --web /usr/share/novnc
 wait_http http://127.0.0.1:8774/
 
 step "Nova compute on a libvirtd of its own"
@@ -467,8 +468,10 @@ step "the product's accounts: projects launchpad and launchpad-b, their user and
 os user show launchpad > /dev/null 2>&1 ||
   os user create --domain Default --password "$OS_SERVICE_PASSWORD" launchpad > /dev/null
 for project in launchpad launchpad-b; do
-  os project show "$project" > /dev/null 2>&1 || os project create --domain Default "$project" > /dev/null
-  # Neutron's default policy lets only an admin choose a floating IP's or a router gateway's address.
+  os project show "$project" > /dev/null 2>&1 ||
+    os project create --domain Default "$project" > /dev/null
+  # Neutron's and Nova's default policies let only an admin choose a floating IP's or a router
+  # gateway's address, and read a server's diagnostics.
   os role add --project "$project" --user launchpad admin
   os quota set --instances 100 --cores 2000 --ram 8000000 --networks 100 --subnets 100 --ports 500 \
     --routers 50 --floating-ips 100 "$project"

@@ -2,8 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * A signed, short-lived pass to one server's console: `<ref>.<expiry in s>.<mac>`, the ref in
- * base64url (an engine's refs may hold a `/`), short enough for a URL path segment. The MAC is keyed by the engine's kind as well as the secret, so that a
- * ticket for one engine's console is no ticket for another's.
+ * base64url (an engine's refs may hold a `/`), fit for a URL path segment. The MAC is keyed by the
+ * engine's kind as well as the secret, so that a ticket for one engine's console is no ticket for
+ * another's.
  */
 export interface ConsoleTicket {
   ref: string;
@@ -14,7 +15,8 @@ const mac = (secret: string, kind: string, payload: string) =>
   createHmac('sha256', `${kind}-console:${secret}`).update(payload).digest().subarray(0, 18);
 
 export function issueConsoleTicket(secret: string, kind: string, ticket: ConsoleTicket): string {
-  const payload = `${Buffer.from(ticket.ref).toString('base64url')}.${Math.floor(ticket.expiresAt / 1000)}`;
+  const ref = Buffer.from(ticket.ref).toString('base64url');
+  const payload = `${ref}.${Math.floor(ticket.expiresAt / 1000)}`;
   return `${payload}.${mac(secret, kind, payload).toString('base64url')}`;
 }
 

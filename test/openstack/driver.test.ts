@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -364,5 +364,51 @@ describe('the OpenStack driver on a real OpenStack', () => {
     await expect(quick.createServer(serverRequest(`${run}-s4`))).rejects.toThrow(
       new ProviderRejection('The network is not in Lab OpenStack'),
     );
+  });
+
+  it('says the cloud is unavailable while its network service is stopped, and works once it is back', async () => {
+    const pidFile = `${state}/run/neutron-server.pid`;
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    process.kill(pid, 'SIGTERM');
+    try {
+      await until('Neutron stopped', async () => !alive(), 60);
+      const failure = driver.createNetwork('os-1', l2Network, `${run}-n5`);
+      await expect(failure).rejects.toBeInstanceOf(ProviderUnavailable);
+      await expect(failure).rejects.toThrow(
+        /^Could not create the network: 127\.0\.0\.1:9696 did not answer/,
+      );
+    } finally {
+      // Started again as up.sh starts it: detached, its output in its log, its pid kept.
+      const log = openSync(`${state}/log/neutron-server.out`, 'a');
+      const server = spawn(argv[0]!, argv.slice(1), {
+        detached: true,
+        stdio: ['ignore', log, log],
+      });
+      server.unref();
+      writeFileSync(pidFile, String(server.pid));
+      await until(
+        'Neutron answering',
+        () =>
+          fetch('http://127.0.0.1:9696/').then(
+            () => true,
+            () => false,
+          ),
+        120,
+      );
+    }
+    const { ref } = await driver.createNetwork('os-1', l2Network, `${run}-n5`);
+    made.networks.add(ref);
+    expect((await driver.getNetwork(ref))?.status).toBe('active');
+    await driver.deleteNetwork(ref, `${run}-n5-delete`);
+    expect(await driver.getNetwork(ref)).toBeNull();
   });
 });

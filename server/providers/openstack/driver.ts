@@ -362,6 +362,9 @@ export class OpenStackDriver implements ProviderDriver {
         await this.call(cloud, 'compute', `/servers/${serverId}/os-interface`, {
           method: 'POST',
           body: { interfaceAttachment: { port_id: portId } },
+          // Nova answers once the compute host has plugged it, waiting on it up to its own RPC
+          // timeout (60 s by default): cut short, the call would fail while the plug goes on.
+          timeoutMs: Math.max(this.config.requestTimeoutSeconds * 1000, 90_000),
         });
       }
       return { ref: `${cloud.provider.key}/${portId}` };
