@@ -372,7 +372,8 @@ lock_path = $OS_STATE/run/lock
 # Everything here runs as root already.
 root_helper = env
 [experimental]
-# Zed marks the Linux bridge driver experimental; Open vSwitch or OVN would need their own daemons.
+# Zed marks the Linux bridge driver experimental. Open vSwitch and OVN need the kernel's OVS
+# datapath, and this kernel is built without it (CONFIG_OPENVSWITCH not set, no modules to load).
 linuxbridge = true
 [ml2]
 # Project networks are VXLAN segments: this kernel has VXLAN but no 802.1Q module for VLANs.
