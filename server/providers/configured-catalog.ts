@@ -1,14 +1,8 @@
-import type { Catalog } from './driver';
+import type { Catalog, CatalogImage, CatalogRegion } from './driver';
 
 /** What a provider's configuration file says of a region (libvirt, OpenStack). */
-interface ConfiguredRegion {
-  key: string;
-  countryCode: string;
-  countryName: string;
-  name: string;
-  city: string;
-  publicIpPool: string;
-  images: { key: string; name: string; username: string }[];
+interface ConfiguredRegion extends CatalogRegion {
+  images: Omit<CatalogImage, 'regionKey'>[];
 }
 
 /**

@@ -23,18 +23,17 @@ const FLAVORS = {
   medium: 'lp.too-big',
 };
 
-const configFor = (secret?: string) =>
-  openStackConfigSchema.parse({
-    providers: [
-      labProvider({
-        key: 'lab-os',
-        name: 'Lab OpenStack',
-        project: 'launchpad',
-        flavors: FLAVORS,
-        secret,
-      }),
-    ],
+/** The first cloud of the tests: project launchpad, with all of the sizes above. */
+const labOs = (secret?: string) =>
+  labProvider({
+    key: 'lab-os',
+    name: 'Lab OpenStack',
+    project: 'launchpad',
+    flavors: FLAVORS,
+    secret,
   });
+
+const configFor = (secret?: string) => openStackConfigSchema.parse({ providers: [labOs(secret)] });
 
 const options = { consoleUrl: (ref: string) => `console/${ref}` };
 const driver = new OpenStackDriver(configFor(), options);
@@ -42,12 +41,7 @@ const driver = new OpenStackDriver(configFor(), options);
 const twoClouds = new OpenStackDriver(
   openStackConfigSchema.parse({
     providers: [
-      labProvider({
-        key: 'lab-os',
-        name: 'Lab OpenStack',
-        project: 'launchpad',
-        flavors: FLAVORS,
-      }),
+      labOs(),
       labProvider({
         key: 'lab-os-b',
         name: 'Lab OpenStack B',
