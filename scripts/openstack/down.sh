@@ -4,9 +4,9 @@ set -uo pipefail
 cd "$(dirname "$0")"
 source ./env.sh
 
-for name in neutron-l3-agent neutron-dhcp-agent neutron-linuxbridge-agent neutron-server \
+for name in neutron-l3-agent neutron-dhcp-agent neutron-openvswitch-agent neutron-server \
   nova-compute nova-novncproxy nova-scheduler nova-conductor nova-api placement glance keystone \
-  rabbitmq mariadb; do
+  tap-replug ovs-vswitchd ovsdb-server rabbitmq mariadb; do
   file=$OS_STATE/run/$name.pid
   [ -f "$file" ] || continue
   pid=$(cat "$file")

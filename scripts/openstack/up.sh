@@ -3,8 +3,8 @@
 # every service inside a network namespace of its own, its state, configuration and logs under one
 # directory: MariaDB (unix socket only), RabbitMQ, Keystone, Glance (file store), Placement, Nova
 # (API, conductor, scheduler, noVNC proxy, and a compute service on a libvirtd of its own, QEMU
-# TCG) and Neutron (ML2 with Linux bridges: VXLAN project networks, a flat external network; DHCP
-# and L3 agents), on the namespace's 127.0.0.1.
+# TCG) and Neutron (ML2 with Open vSwitch on its userspace datapath: VXLAN project networks, a flat
+# external network; DHCP and L3 agents), on the namespace's 127.0.0.1.
 # `scripts/openstack/down.sh` stops it all by pid and removes the namespace and the state.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -14,8 +14,9 @@ step() { printf '== %s (%ss)\n' "$*" "$SECONDS"; }
 
 step "packages"
 PACKAGES=(keystone glance-api placement-api nova-api nova-conductor nova-scheduler nova-compute
-  nova-compute-qemu nova-consoleproxy libvirt-daemon-system neutron-server neutron-linuxbridge-agent
-  neutron-dhcp-agent neutron-l3-agent python3-openstackclient mariadb-server python3-pymysql rabbitmq-server uwsgi-plugin-python3)
+  nova-compute-qemu nova-consoleproxy libvirt-daemon-system neutron-server openvswitch-switch
+  neutron-openvswitch-agent neutron-dhcp-agent neutron-l3-agent ethtool python3-openstackclient
+  mariadb-server python3-pymysql rabbitmq-server uwsgi-plugin-python3)
 missing=$(dpkg-query -W -f='${Package} ${Status}\n' "${PACKAGES[@]}" 2>&1 | grep -v ' install ok installed$' || true)
 if [ -n "$missing" ]; then
   # The packages would start their services on the host and create databases: neither here.
@@ -300,11 +301,13 @@ step "Nova compute on a libvirtd of its own"
 # and /etc/libvirt are directories of the state, inside the network namespace: the host's libvirt
 # is not touched. Neutron's agents join that mount namespace, whose /run/netns is its own: the
 # namespaces they make for DHCP and routers never show on the host. Its /sys is mounted afresh from
-# inside the network namespace: /sys/class/net then lists the namespace's links (the Linux bridge
-# agent finds the guests' taps there), not the host's; the cgroups (QEMU's) are moved under it.
-mkdir -p "$OS_STATE"/libvirt/{run,lib,log,cache} "$OS_STATE/run/cgroup"
+# inside the network namespace: /sys/class/net then lists the namespace's links, not the host's;
+# the cgroups (QEMU's) are moved under it. Open vSwitch runs there too, its database and sockets at
+# their usual paths (where libvirt and Neutron look for them), which are directories of the state.
+mkdir -p "$OS_STATE"/libvirt/{run,lib,log,cache} "$OS_STATE/run/cgroup" "$OS_STATE"/ovs/{etc,run}
 [ -d "$OS_STATE/libvirt/etc" ] || cp -r /etc/libvirt "$OS_STATE/libvirt/etc"
-mkdir -p /run/libvirt /var/lib/libvirt /var/log/libvirt /var/cache/libvirt
+mkdir -p /run/libvirt /var/lib/libvirt /var/log/libvirt /var/cache/libvirt /run/openvswitch \
+  /etc/openvswitch
 if ! pid_alive libvirt; then
   setsid unshare --mount --propagation private -- bash -euc "
     mount --bind $OS_STATE/libvirt/run /run/libvirt
@@ -312,6 +315,8 @@ if ! pid_alive libvirt; then
     mount --bind $OS_STATE/libvirt/log /var/log/libvirt
     mount --bind $OS_STATE/libvirt/cache /var/cache/libvirt
     mount --bind $OS_STATE/libvirt/etc /etc/libvirt
+    mount --bind $OS_STATE/ovs/run /run/openvswitch
+    mount --bind $OS_STATE/ovs/etc /etc/openvswitch
     echo \$\$ > $OS_STATE/run/libvirt.pid
     exec nsenter --net=/run/netns/$OS_NETNS -- bash -euc '
       mount -t tmpfs -o mode=0755 lpos-netns /run/netns
@@ -333,11 +338,43 @@ nova_manage cell_v2 discover_hosts >> "$OS_STATE/log/nova-manage.out" 2>&1
 os compute service list -f value -c Binary -c State
 os hypervisor list -f value -c 'Hypervisor Hostname' -c 'Hypervisor Type' -c State
 
+step "Open vSwitch (userspace datapath)"
+# in_host_ns COMMAND…: in libvirtd's mount namespace (and the network namespace).
+in_host_ns() { nsenter -t "$(cat "$OS_STATE/run/libvirt.pid")" -m -n -- "$@"; }
+# host_daemon NAME COMMAND…: a service there, detached, its output in its log, its pid kept.
+host_daemon() {
+  local name=$1
+  shift
+  pid_alive "$name" && return
+  setsid nsenter -t "$(cat "$OS_STATE/run/libvirt.pid")" -m -n -- "$@" < /dev/null \
+    >> "$OS_STATE/log/$name.out" 2>&1 &
+  echo $! > "$OS_STATE/run/$name.pid"
+}
+# This kernel has no OVS datapath (CONFIG_OPENVSWITCH is not set): every bridge is a `netdev` one,
+# switched by ovs-vswitchd itself; ports are the links' packet sockets.
+[ -f "$OS_STATE/ovs/etc/conf.db" ] ||
+  ovsdb-tool create "$OS_STATE/ovs/etc/conf.db" /usr/share/openvswitch/vswitch.ovsschema
+if ! pid_alive ovsdb-server; then
+  in_host_ns ovsdb-server /etc/openvswitch/conf.db --remote=punix:/run/openvswitch/db.sock \
+    --remote=ptcp:6640:127.0.0.1 --pidfile="$OS_STATE/run/ovsdb-server.pid" --detach \
+    --log-file="$OS_STATE/log/ovsdb-server.log"
+fi
+ovs_vsctl() { in_host_ns ovs-vsctl "$@"; }
+ovs_vsctl --no-wait init
+# Guests' virtio links hand over packets whose checksums and segmentation are left to the switch:
+# the userspace datapath completes them.
+ovs_vsctl --no-wait set Open_vSwitch . other_config:userspace-tso-enable=true
+if ! pid_alive ovs-vswitchd; then
+  in_host_ns ovs-vswitchd --pidfile="$OS_STATE/run/ovs-vswitchd.pid" --detach \
+    --log-file="$OS_STATE/log/ovs-vswitchd.log"
+fi
+host_daemon tap-replug bash "$PWD/tap-replug.sh"
+
 step "Neutron"
 register neutron network http://127.0.0.1:9696
 # The physical side (veth pairs: the dummy link's module may not be loadable here): the link the
 # VXLAN tunnels of project networks start from, and the external network's, whose far end is in the
-# outside namespace.
+# outside namespace; this end is a port of the external bridge.
 ip netns list | grep -qw "$OS_OUTSIDE_NETNS" || ip netns add "$OS_OUTSIDE_NETNS"
 out_ns() { ip netns exec "$OS_OUTSIDE_NETNS" "$@"; }
 in_ns ip link show lpos-tenant > /dev/null 2>&1 || in_ns ip link add lpos-tenant type veth peer name lpos-tenant-p
@@ -349,6 +386,8 @@ for link in lpos-tenant lpos-ext; do in_ns ip link set "$link" up; done
 out_ns ip link set lo up
 out_ns ip addr replace "$OS_PUBLIC_GATEWAY/${OS_PUBLIC_CIDR#*/}" dev lpos-ext-p
 out_ns ip link set lpos-ext-p up
+ovs_vsctl --may-exist add-br br-ex -- set Bridge br-ex datapath_type=netdev \
+  -- --may-exist add-port br-ex lpos-ext
 cat > "$OS_STATE/neutron/neutron.conf" <<CONF
 [DEFAULT]
 core_plugin = ml2
@@ -371,51 +410,47 @@ lock_path = $OS_STATE/run/lock
 [agent]
 # Everything here runs as root already.
 root_helper = env
-[experimental]
-# Zed marks the Linux bridge driver experimental. Open vSwitch and OVN need the kernel's OVS
-# datapath, and this kernel is built without it (CONFIG_OPENVSWITCH not set, no modules to load).
-linuxbridge = true
+tunnel_types = vxlan
+l2_population = false
 [ml2]
-# Project networks are VXLAN segments: this kernel has VXLAN but no 802.1Q module for VLANs.
+# Project networks are VXLAN segments (one host: no tunnel opens; br-int keeps them apart by VLAN
+# tags of its own).
 type_drivers = flat,vxlan
 tenant_network_types = vxlan
-mechanism_drivers = linuxbridge
+mechanism_drivers = openvswitch
 extension_drivers = port_security
 [ml2_type_flat]
 flat_networks = external
 [ml2_type_vxlan]
 vni_ranges = 1001:2000
-[linux_bridge]
-physical_interface_mappings = external:lpos-ext
-[vxlan]
-enable_vxlan = true
+[ovs]
+datapath_type = netdev
+integration_bridge = br-int
+tunnel_bridge = br-tun
+bridge_mappings = external:br-ex
 local_ip = $OS_TUNNEL_IP
-l2_population = false
 [securitygroup]
 enable_security_group = false
 firewall_driver = noop
 $(authtoken neutron)
 CONF
+# The DHCP and router namespaces' links are veth pairs whose outer end is a port of the
+# integration bridge: the userspace datapath does not switch an internal port moved to another
+# namespace.
 cat > "$OS_STATE/neutron/agents.ini" <<CONF
 [DEFAULT]
-interface_driver = linuxbridge
+interface_driver = openvswitch
+ovs_use_veth = true
 CONF
 neutron_conf=(--config-file "$OS_STATE/neutron/neutron.conf")
 neutron-db-manage "${neutron_conf[@]}" upgrade heads > "$OS_STATE/log/neutron-db-manage.out" 2>&1
 daemon neutron-server neutron-server "${neutron_conf[@]}"
 wait_http http://127.0.0.1:9696/
-# agent NAME COMMAND: a Neutron agent in libvirtd's mount namespace (and the network namespace).
-agent() {
-  local name=$1
-  shift
-  pid_alive "$name" && return
-  setsid nsenter -t "$(cat "$OS_STATE/run/libvirt.pid")" -m -n -- "$@" "${neutron_conf[@]}" \
-    --config-file "$OS_STATE/neutron/agents.ini" < /dev/null >> "$OS_STATE/log/$name.out" 2>&1 &
-  echo $! > "$OS_STATE/run/$name.pid"
-}
-agent neutron-linuxbridge-agent neutron-linuxbridge-agent
-agent neutron-dhcp-agent neutron-dhcp-agent
-agent neutron-l3-agent neutron-l3-agent
+# agent NAME: a Neutron agent in libvirtd's mount namespace (and the network namespace).
+agent() { host_daemon "$1" "$1" "${neutron_conf[@]}" --config-file "$OS_STATE/neutron/agents.ini"; }
+agent neutron-openvswitch-agent
+agent neutron-dhcp-agent
+agent neutron-l3-agent
 for _ in $(seq 1 120); do
   [ "$(os network agent list -f value -c Alive | grep -c True)" -ge 3 ] && break
   sleep 1

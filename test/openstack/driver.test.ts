@@ -193,6 +193,14 @@ describe('the OpenStack driver on a real OpenStack', () => {
     });
     expect(running.sizeKey).toBe('micro');
     expect(running.ports.map((p) => p.macAddress)).toEqual(['02:60:00:00:00:10']);
+    // Plugged by Neutron's Open vSwitch agent, into a bridge of the userspace datapath.
+    const binding = openstack<{ binding_vif_type: string; binding_vif_details: object }>(
+      'port',
+      'show',
+      running.ports[0]!.ref.split('/')[1]!,
+    );
+    expect(binding.binding_vif_type).toBe('ovs');
+    expect(binding.binding_vif_details).toMatchObject({ datapath_type: 'netdev' });
     const page = await until('HTTP on the floating IP', async () =>
       fromOutside('http://203.0.113.61/'),
     );
