@@ -2,8 +2,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { precompress } from './scripts/build/precompress';
-import { mantineStylesWithComponents } from './scripts/build/mantine-styles-with-components';
+// With their extensions, as Vite's native config loader (its coming default) asks.
+import { precompress } from './scripts/build/precompress.ts';
+import { mantineStylesWithComponents } from './scripts/build/mantine-styles-with-components.ts';
 
 /** What the signed-in screens share: the libraries' components, the shared components, queries and contracts. */
 const signedInShared =

@@ -137,6 +137,17 @@ describe('networks and interfaces, in Chromium', () => {
     await page.getByText('IP allocated successfully').waitFor();
     await page.getByRole('row', { name: /app-net.*198\.18\..*NAT Enabled/ }).waitFor();
     await screenshot(page, 'net-06-public-ip');
+    // Every badge of the interface list shows its whole word (Primary, NAT Enabled), not an
+    // ellipsis, however wide the table's other columns.
+    type Box = { scrollWidth: number; clientWidth: number; textContent: string };
+    const cut = await page
+      .locator('table .mantine-Badge-label')
+      .evaluateAll((labels) =>
+        (labels as unknown as Box[])
+          .filter((l) => l.scrollWidth > l.clientWidth)
+          .map((l) => l.textContent),
+      );
+    expect(cut).toEqual([]);
     // No public IP on the layer-2 network.
     expect(await page.getByRole('button', { name: 'Allocate Public IP to vmnic 3' }).count()).toBe(
       0,

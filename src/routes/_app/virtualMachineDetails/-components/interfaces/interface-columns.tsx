@@ -26,7 +26,7 @@ function VmnicCell({ adapter }: { adapter: NetworkAdapter }) {
         size="xs"
         variant="light"
         color={statusColors[adapter.status]}
-        style={{ flexShrink: 0, overflow: 'visible' }}
+        miw="max-content"
         leftSection={
           adapter.status === 'Error' ? null : <Loader size={8} color="blue" aria-hidden />
         }
@@ -40,7 +40,7 @@ function VmnicCell({ adapter }: { adapter: NetworkAdapter }) {
         vmnic {adapter.vmnic}
       </Text>
       {adapter.vmnic === PRIMARY_VMNIC && (
-        <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
+        <Badge size="xs" variant="outline" color="gray" miw="max-content">
           Primary
         </Badge>
       )}
