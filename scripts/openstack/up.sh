@@ -61,15 +61,17 @@ sql_url() {
 }
 sql -e "SELECT 1" > /dev/null
 
-# daemon NAME COMMAND…: a service in the namespace, detached, its output in its log, its pid kept.
-daemon() {
+# detached NAME LAUNCHER…: a service started by LAUNCHER (which ends by exec'ing it), detached, its
+# output in its log, its pid kept. setsid, ip netns exec and nsenter all exec: $! is its own pid.
+detached() {
   local name=$1
   shift
   pid_alive "$name" && return
-  # setsid and ip netns exec both exec: $! is the service's own pid.
-  setsid ip netns exec "$OS_NETNS" "$@" < /dev/null >> "$OS_STATE/log/$name.out" 2>&1 &
+  setsid "$@" < /dev/null >> "$OS_STATE/log/$name.out" 2>&1 &
   echo $! > "$OS_STATE/run/$name.pid"
 }
+# daemon NAME COMMAND…: a service in the namespace.
+daemon() { detached "$1" ip netns exec "$OS_NETNS" "${@:2}"; }
 
 step "RabbitMQ"
 export RABBITMQ_NODENAME=rabbit@localhost RABBITMQ_NODE_IP_ADDRESS=127.0.0.1 \
@@ -341,15 +343,8 @@ os hypervisor list -f value -c 'Hypervisor Hostname' -c 'Hypervisor Type' -c Sta
 step "Open vSwitch (userspace datapath)"
 # in_host_ns COMMAND…: in libvirtd's mount namespace (and the network namespace).
 in_host_ns() { nsenter -t "$(cat "$OS_STATE/run/libvirt.pid")" -m -n -- "$@"; }
-# host_daemon NAME COMMAND…: a service there, detached, its output in its log, its pid kept.
-host_daemon() {
-  local name=$1
-  shift
-  pid_alive "$name" && return
-  setsid nsenter -t "$(cat "$OS_STATE/run/libvirt.pid")" -m -n -- "$@" < /dev/null \
-    >> "$OS_STATE/log/$name.out" 2>&1 &
-  echo $! > "$OS_STATE/run/$name.pid"
-}
+# host_daemon NAME COMMAND…: a service there.
+host_daemon() { detached "$1" nsenter -t "$(cat "$OS_STATE/run/libvirt.pid")" -m -n -- "${@:2}"; }
 # This kernel has no OVS datapath (CONFIG_OPENVSWITCH is not set): every bridge is a `netdev` one,
 # switched by ovs-vswitchd itself; ports are the links' packet sockets.
 [ -f "$OS_STATE/ovs/etc/conf.db" ] ||

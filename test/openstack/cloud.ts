@@ -8,6 +8,10 @@ import { readFileSync } from 'node:fs';
 export const state = process.env.OS_STATE ?? '/tmp/launchpad-openstack';
 const outside = process.env.OS_OUTSIDE_NETNS ?? 'lpos-out';
 
+/** Where up.sh keeps a service's pid. */
+export const pidFileOf = (service: string) => `${state}/run/${service}.pid`;
+export const pidOf = (service: string) => Number(readFileSync(pidFileOf(service), 'utf8').trim());
+
 /** The application credential up.sh made for one of the product's projects. */
 export const credentialOf = (project: 'launchpad' | 'launchpad-b') =>
   JSON.parse(readFileSync(`${state}/${project}-credential.json`, 'utf8')) as {

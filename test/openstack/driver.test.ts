@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { openSync, readFileSync, writeFileSync } from 'node:fs';
+import { openSync, writeFileSync } from 'node:fs';
 import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,10 +7,11 @@ import {
   ProviderUnavailable,
   type CreateServerRequest,
   type NetworkSpec,
+  type ProviderDriver,
 } from '../../server/providers/driver';
 import { openStackConfigSchema } from '../../server/providers/openstack/config';
 import { OpenStackDriver } from '../../server/providers/openstack/driver';
-import { fromOutside, labProvider, openstack, state, until } from './cloud';
+import { fromOutside, labProvider, openstack, pidFileOf, pidOf, state, until } from './cloud';
 
 /**
  * The OpenStack driver against the all-in-one OpenStack of `scripts/openstack/up.sh`, run inside
@@ -36,9 +37,10 @@ const labOs = (secret?: string) =>
 const configFor = (secret?: string) => openStackConfigSchema.parse({ providers: [labOs(secret)] });
 
 const options = { consoleUrl: (ref: string) => `console/${ref}` };
-const driver = new OpenStackDriver(configFor(), options);
+// Through the interface the product uses: its methods take the client tokens the product sends.
+const driver: ProviderDriver = new OpenStackDriver(configFor(), options);
 /** The region served by two clouds (two projects of the lab cloud). */
-const twoClouds = new OpenStackDriver(
+const twoClouds: ProviderDriver = new OpenStackDriver(
   openStackConfigSchema.parse({
     providers: [
       labOs(),
@@ -211,7 +213,7 @@ describe('the OpenStack driver on a real OpenStack', () => {
 
     // The remote console: the product's page, and the guest's screen through Nova's noVNC proxy.
     expect(await driver.consoleUrl(ref)).toBe(`console/${ref}`);
-    expect(await greeting(await driver.openConsole(ref))).toMatch(/^RFB 003\.00\d\n$/);
+    expect(await greeting(await driver.openConsole!(ref))).toMatch(/^RFB 003\.00\d\n$/);
 
     await driver.rebootServer(ref, `${run}-reboot`);
     await until('rebooted', async () => {
@@ -264,7 +266,7 @@ describe('the OpenStack driver on a real OpenStack', () => {
     await driver.resizeServer(ref, 'medium', `${run}-too-big`);
     const refused = await until('the resize refused', async () => {
       const s = await driver.getServer(ref);
-      return s?.fault && s;
+      return s?.fault ? s : null;
     });
     expect(refused.fault).toMatch(/^The cloud could not resize: .*No valid host/);
     expect(refused).toMatchObject({ sizeKey: 'extraSmall', powerState: 'shutoff', task: null });
@@ -350,7 +352,7 @@ describe('the OpenStack driver on a real OpenStack', () => {
 
   it('says the cloud is unavailable while its image service hangs, and works once it is back', async () => {
     const quick = new OpenStackDriver({ ...configFor(), requestTimeoutSeconds: 2 }, options);
-    const glance = readFileSync(`${state}/run/glance.pid`, 'utf8').trim();
+    const glance = String(pidOf('glance'));
     const workers = execFileSync('pgrep', ['-P', glance], { encoding: 'utf8' })
       .split(/\s+/)
       .filter(Boolean);
@@ -369,8 +371,7 @@ describe('the OpenStack driver on a real OpenStack', () => {
   });
 
   it('says the cloud is unavailable while its network service is stopped, and works once it is back', async () => {
-    const pidFile = `${state}/run/neutron-server.pid`;
-    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    const pid = pidOf('neutron-server');
     const alive = () => {
       try {
         process.kill(pid, 0);
@@ -395,7 +396,7 @@ describe('the OpenStack driver on a real OpenStack', () => {
         stdio: ['ignore', log, log],
       });
       server.unref();
-      writeFileSync(pidFile, String(server.pid));
+      writeFileSync(pidFileOf('neutron-server'), String(server.pid));
       await until(
         'Neutron answering',
         () =>
