@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 // With their extensions, as Vite's native config loader (its coming default) asks.
+import { firstScreenPreload } from './scripts/build/first-screen-preload.ts';
 import { precompress } from './scripts/build/precompress.ts';
 import { mantineStylesWithComponents } from './scripts/build/mantine-styles-with-components.ts';
 
@@ -35,6 +36,7 @@ export default defineConfig({
     }),
     react(),
     mantineStylesWithComponents(),
+    firstScreenPreload(),
     precompress(),
   ],
   server: {

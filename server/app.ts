@@ -16,7 +16,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './mail/transport';
 import { requestSerializer } from './log-serializers';
-import { registerConsole } from './plugins/console';
+import { inlineScriptSources, registerConsole } from './plugins/console';
 import { registerConsoleGateway } from './plugins/console-gateway';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -104,6 +104,7 @@ export async function buildApp(deps: AppDeps) {
       directives: {
         // Mantine writes inline styles; reseller logos and tab icons live on their own hosts.
         'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'", ...(deps.consoleDir ? inlineScriptSources(deps.consoleDir) : [])],
         'img-src': ["'self'", 'data:', 'https:', 'http:'],
         'upgrade-insecure-requests': null,
       },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -58,6 +59,19 @@ export async function registerConsole(app: FastifyInstance, distDir: string, bas
   });
   app.get(basePath, (_request, reply) => sendIndex(reply));
   return sendIndex;
+}
+
+/**
+ * The Content-Security-Policy sources that let the built index.html's inline scripts run (the
+ * first screen's preloads, scripts/build/first-screen-preload.ts) and no other: their hashes.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) return [];
+  const html = readFileSync(indexFile, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`,
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import { LiveIndicator } from '../live/live-indicator';
 import { BrandLogo, useBranding } from './branding';
 import { LoadingBar } from './loading-bar';
 import { Sidebar } from './sidebar';
-import { preloadToasts } from './toasts';
+import { preloadToastsWhenIdle } from './toasts';
 
 /** At this width and above the sidebar is docked; below it is a menu behind the burger. */
 export const DESKTOP_MIN_WIDTH = 1024;
@@ -22,8 +22,9 @@ const HEADER_HEIGHT = 56;
  */
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   useBranding(user);
-  // Signed in, toasts are near: their outlet loads now rather than with the first one.
-  useEffect(() => void preloadToasts(), []);
+  // Signed in, toasts are near: their outlet loads once the screen is drawn and the browser idle,
+  // rather than with the first toast (or before the screen, competing with its code and data).
+  useEffect(preloadToastsWhenIdle, []);
   const isDesktop = useMediaQuery(DESKTOP_QUERY, false, { getInitialValueInEffect: false });
   const [collapsed, setCollapsed] = useLocalStorage<boolean>({
     key: SIDEBAR_COLLAPSED_KEY,
@@ -35,6 +36,10 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
   const [mobileOpened, setMobileOpened] = useState(false);
   // Growing past the breakpoint docks the sidebar: the mobile menu must not reopen later.
   if (isDesktop && mobileOpened) setMobileOpened(false);
+  // Behind the burger, the menu is drawn when first opened, then kept: a phone draws its first
+  // screen sooner without it.
+  const [sidebarDrawn, setSidebarDrawn] = useState(isDesktop);
+  if ((isDesktop || mobileOpened) && !sidebarDrawn) setSidebarDrawn(true);
   const compact = isDesktop && collapsed;
 
   return (
@@ -68,13 +73,15 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
           </AppShell.Header>
         )}
         <AppShell.Navbar>
-          <Sidebar
-            user={user}
-            compact={compact}
-            withLogo={isDesktop}
-            onToggleCollapse={isDesktop ? () => setCollapsed((value) => !value) : undefined}
-            onNavigate={() => setMobileOpened(false)}
-          />
+          {sidebarDrawn && (
+            <Sidebar
+              user={user}
+              compact={compact}
+              withLogo={isDesktop}
+              onToggleCollapse={isDesktop ? () => setCollapsed((value) => !value) : undefined}
+              onNavigate={() => setMobileOpened(false)}
+            />
+          )}
         </AppShell.Navbar>
         <AppShell.Main>
           <Box maw={1400} mx="auto">

@@ -63,6 +63,19 @@ export function preloadToasts(): Promise<void> {
   return loading;
 }
 
+/**
+ * Loads the toast outlet once the browser is idle (after a second where it cannot tell, or two at
+ * most where it stays busy). Returns a cancel.
+ */
+export function preloadToastsWhenIdle(): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(() => void preloadToasts(), { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(() => void preloadToasts(), 1000);
+  return () => clearTimeout(id);
+}
+
 const subscribeToLoad = (listener: () => void) => {
   loadListeners.add(listener);
   return () => {

@@ -8,6 +8,9 @@ import { requireAuth } from './-components/require-auth';
 export const Route = createFileRoute('/_app')({
   // The authentication check runs before any protected screen loads.
   beforeLoad: ({ context }) => requireAuth(context.queryClient),
+  // The screen's own loaders have sent its requests by now: a turn of the event loop before the
+  // screen is drawn, so that drawing it (one long task) does not hold them up.
+  loader: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
   component: ProtectedLayout,
 });
 

@@ -55,6 +55,9 @@ describe('protected layout: authentication check', () => {
 });
 
 describe('protected layout: sidebar', () => {
+  // Docked, as on a desktop (behind the burger it is drawn when first opened).
+  beforeEach(() => setViewportWidth(1280));
+
   it('shows the eight links in order, Profile pointing at the current user', async () => {
     signedIn();
     await renderApp('/');
@@ -181,11 +184,15 @@ describe('protected layout: mobile menu (under 1024 px)', () => {
     const burger = await screen.findByRole('button', { name: 'Toggle navigation' });
     expect(screen.queryByRole('button', { name: 'Collapse sidebar' })).not.toBeInTheDocument();
     expect(burger).toHaveAttribute('aria-expanded', 'false');
+    // Not drawn until first opened.
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await user.click(burger);
     expect(burger).toHaveAttribute('aria-expanded', 'true');
     await user.click(navLink('Teams'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/teams'));
     expect(burger).toHaveAttribute('aria-expanded', 'false');
+    // Kept once drawn: closing slides it away with its links in it.
+    expect(mainNav()).toBeInTheDocument();
   });
 
   it('is forced closed when the window reaches 1024 px', async () => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatCreated } from '../../src/routes/_app/-components/user-details-card';
 import { api, fail, http, server } from './msw';
 import { locationOf, renderApp } from './render';
+import { setViewportWidth } from './viewport';
 import {
   aUserDetails,
   gate,
@@ -83,6 +84,7 @@ describe('User page: the user', () => {
   });
 
   it('updates the sidebar when one saves one’s own names', async () => {
+    setViewportWidth(1280);
     serveUserPage({
       users: [
         aUserDetails({ id: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }),

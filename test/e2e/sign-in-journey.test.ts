@@ -85,13 +85,43 @@ describe('the console under a base path', () => {
 
   it('serves deep links, assets and the API under BASE_PATH', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
+    const failedAssets: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/assets/') && response.status() >= 400)
+        failedAssets.push(`${response.status()} ${response.url()}`);
+    });
+    /** What the page's inline script asked to download early, as paths. */
+    const firstScreenFiles = async () =>
+      (
+        await page.$$eval('link[data-first-screen]', (links) =>
+          links.map((link) => link.getAttribute('href') ?? ''),
+        )
+      ).map((href) => new URL(href).pathname);
+
     await page.goto(`${server.url}/console/users`);
     await page.waitForURL(`${server.url}/console/login`);
+    // No session: nothing of the signed-in screens is fetched ahead.
+    expect(await firstScreenFiles()).toEqual([]);
     await signIn(page, server, '/console/', ADMIN);
     expect(page.url()).toBe(`${server.url}/console/`);
     await screenshot(page, 'prefixed-03-dashboard');
     expect((await fetch(`${server.url}/api/v1/healthCheck/api`)).status).toBe(404);
     expect((await fetch(`${server.url}/console/api/v1/healthCheck/api`)).status).toBe(200);
+
+    // Signed in, a page opened afresh fetches its screen's code with the page, under the base path.
+    await page.goto(`${server.url}/console/virtualMachines`);
+    await page.getByRole('heading', { level: 2, name: 'Virtual Machines' }).waitFor();
+    const files = await firstScreenFiles();
+    expect(
+      files.filter((file) => /^\/console\/assets\/virtualMachines-[\w-]+\.js$/.test(file)),
+    ).toHaveLength(1);
+    expect(files.some((file) => file.endsWith('.css'))).toBe(true);
+    expect(refused).toEqual([]);
+    expect(failedAssets).toEqual([]);
   });
 });
 

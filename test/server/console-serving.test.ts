@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,5 +98,34 @@ describe('paths outside BASE_PATH', () => {
       const res = await server.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
+  });
+});
+
+describe("the page's inline script", () => {
+  const inline = "console.log('first screen')";
+  let server: TestServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = fakeBuild();
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head><script>${inline}</script></head><body></body></html>`,
+    );
+    server = await startTestServer({}, { consoleDir: dist });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('is allowed by its hash, and no other inline script is', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/virtualMachines' });
+    expect(res.body).toContain(`<script>${inline}</script>`);
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('script-src'));
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 });

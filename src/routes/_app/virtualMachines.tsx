@@ -13,6 +13,7 @@ import {
 } from '../../components/data-table/table-search';
 import { vmErrorLeads } from '../../components/error-text';
 import { PageHeader } from '../../components/page-header';
+import { ALL_TEAMS, teamQueries } from '../../queries/teams';
 import { vmQueries } from '../../queries/vms';
 import { TeamFilter } from './-components/team-filter';
 import { teamIdParam, VM_DEFAULT_SORT, vmListQuery } from './-components/vm-search';
@@ -28,9 +29,10 @@ export const Route = createFileRoute('/_app/virtualMachines')({
   search: { middlewares: [stripSearchParams(tableSearchDefaults(VM_DEFAULT_SORT))] },
   loaderDeps: ({ search }) => search,
   // Prefetch without waiting: the table shows its spinner (or the previous page) meanwhile, and a
-  // failure shows inside the table.
+  // failure shows inside the table. The team filter's choices travel with the page.
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(vmQueries.list(vmListQuery(deps, deps.teamId)));
+    void context.queryClient.prefetchQuery(teamQueries.list(ALL_TEAMS));
   },
   component: VirtualMachinesPage,
 });
