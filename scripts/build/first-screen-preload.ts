@@ -3,7 +3,10 @@ import type { Plugin, Rollup } from 'vite';
 /** A route's split chunk: `src/routes/_app/virtualMachines.tsx?tsr-split=component---loader`. */
 const ROUTE_SPLIT = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=(.+)$/;
 
-/** The URL a route file answers, as a pattern: `_app/networks/$networkId/index` → `^/networks/[^/]+/?$`. */
+/**
+ * The address a route file answers, as a pattern:
+ * `_app/networks/$networkId/index` → `^/networks/[^/]+/?$`.
+ */
 export function routePattern(routeFile: string): string {
   const segments = routeFile
     .split(/[/.]/)
@@ -15,7 +18,10 @@ export function routePattern(routeFile: string): string {
   return `^/${segments.join('/')}${segments.length > 0 ? '/?' : ''}$`;
 }
 
-/** The route files whose layouts hold a route's: `_app/networks/$networkId/edit` → `_app`, `_app/networks`, `_app/networks/$networkId`. */
+/**
+ * The route files that may hold a route's layouts:
+ * `_app/networks/$networkId/edit` → `_app`, `_app/networks`, `_app/networks/$networkId`.
+ */
 function layoutsOf(routeFile: string): string[] {
   const separators = [...routeFile.matchAll(/[/.]/g)].map((m) => m.index);
   return separators.map((at) => routeFile.slice(0, at));
@@ -69,8 +75,8 @@ export function screenFiles(bundle: Rollup.OutputBundle): [pattern: string, file
 }
 
 /**
- * Runs in the page as it is parsed, given the files and, per screen, its pattern and files' indexes.
- * Plain script (no build step reaches it); the storage keys are session-store.ts's.
+ * Runs in the page as it is parsed, given the files and, per screen, its pattern and its files'
+ * indexes. Plain script (no build step reaches it); the storage keys are session-store.ts's.
  */
 const PRELOAD_FIRST_SCREEN = `function (files, screens) {
   if (!localStorage.getItem('session') && !sessionStorage.getItem('session')) return;
