@@ -9,6 +9,7 @@ export interface StoredSession {
   resetKey: string | null;
 }
 
+// Also read, by name, by index.html's first-screen preload (scripts/build/first-screen-preload.ts).
 const SESSION_KEY = 'session';
 const TOKEN_KEY = 'token';
 const REMEMBER_KEY = 'rememberMe';
