@@ -79,7 +79,11 @@ export function screenFiles(bundle: Rollup.OutputBundle): [pattern: string, file
  * indexes. Plain script (no build step reaches it); the storage keys are session-store.ts's.
  */
 const PRELOAD_FIRST_SCREEN = `function (files, screens) {
-  if (!localStorage.getItem('session') && !sessionStorage.getItem('session')) return;
+  try {
+    if (!localStorage.getItem('session') && !sessionStorage.getItem('session')) return;
+  } catch (storageRefused) {
+    return;
+  }
   var base = new URL(document.baseURI);
   var path = location.pathname.slice(base.pathname.length - 1);
   var screen = screens.find(function (s) { return new RegExp(s[0]).test(path); });
