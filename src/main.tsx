@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { apiBase } from './api/base-path';
 import { installErrorReporter } from './api/error-reporter';
+import { nextTask } from './components/next-task';
 import { Providers } from './providers';
 import { authQueries } from './queries/auth';
 import { createQueryClient } from './queries/query-client';
@@ -18,7 +19,7 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery(authQueries.check());
 // A turn of the event loop between loading the libraries and building the router and first screen:
 // two shorter tasks instead of one long one on a slow phone's main thread.
-await new Promise((resolve) => setTimeout(resolve, 0));
+await nextTask();
 const router = createAppRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(

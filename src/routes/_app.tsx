@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppLayout } from '../components/app-shell';
+import { nextTask } from '../components/next-task';
 import { useLiveEvents } from '../live/use-live-events';
 import { authQueries } from '../queries/auth';
 import { requireAuth } from './-components/require-auth';
@@ -10,7 +11,7 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context }) => requireAuth(context.queryClient),
   // The screen's own loaders have sent its requests by now: a turn of the event loop before the
   // screen is drawn, so that drawing it (one long task) does not hold them up.
-  loader: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
+  loader: nextTask,
   component: ProtectedLayout,
 });
 
