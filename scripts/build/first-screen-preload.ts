@@ -3,6 +3,9 @@ import type { Plugin, Rollup } from 'vite';
 /** A route's split chunk: `src/routes/_app/virtualMachines.tsx?tsr-split=component---loader`. */
 const ROUTE_SPLIT = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=(.+)$/;
 
+/** A pathless layout's segment (`_app`): it adds nothing to the address. */
+const isPathless = (segment: string) => segment.startsWith('_');
+
 /**
  * The address a route file answers, as a pattern:
  * `_app/networks/$networkId/index` → `^/networks/[^/]+/?$`.
@@ -10,8 +13,8 @@ const ROUTE_SPLIT = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=(.+)$/;
 export function routePattern(routeFile: string): string {
   const segments = routeFile
     .split(/[/.]/)
-    // Pathless layouts (`_app`) and index routes add nothing to the URL.
-    .filter((segment) => !segment.startsWith('_') && segment !== 'index')
+    // Index routes add nothing to the URL either.
+    .filter((segment) => !isPathless(segment) && segment !== 'index')
     .map((segment) =>
       segment.startsWith('$') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
     );
@@ -61,7 +64,7 @@ export function screenFiles(bundle: Rollup.OutputBundle): [pattern: string, file
   const screens = new Map<string, Set<string>>();
   for (const route of [...splitsByRoute.keys()].sort()) {
     // A pathless layout (`_app`) is no screen of its own; its screens bring it.
-    if (/(^|[/.])_[^/.]*$/.test(route)) continue;
+    if (isPathless(route.split(/[/.]/).at(-1)!)) continue;
     const own = [...layoutsOf(route), route].flatMap((file) => splitsByRoute.get(file) ?? []);
     const needed = [...closure(own)].filter((chunk) => !loadedByTheEntry.has(chunk));
     const styles = needed.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
