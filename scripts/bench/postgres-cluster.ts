@@ -52,10 +52,9 @@ export function startCluster(port: number): Cluster {
     'start',
   ]);
   return {
-    url: `postgres://bench@127.0.0.1:${port}/postgres`,
+    url: `postgres://bench@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     port,
-    tool: (name, args) =>
-      run(name, ['-h', '127.0.0.1', '-p', String(port), '-U', 'bench', ...args]),
+    tool: (name, args) => run(name, ['-h', dir, '-p', String(port), '-U', 'bench', ...args]),
     stop() {
       const stop = asRoot
         ? spawnSync('runuser', [

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from '../../src/api/contract/auth';
 import type { Db, Tx } from '../db/client';
-import { preparedOnce } from '../db/prepared';
+import { batchedRead } from '../db/batched-read';
+import { perDatabase, preparedOnce } from '../db/prepared';
 import { companies, resellers, sessions, users } from '../db/schema';
 import { hashSecretToken, newSecretToken } from './secret-tokens';
 import { profileColumns, toProfile } from './users-repository';
@@ -91,52 +92,77 @@ const sessionColumns = {
   lastSeenAt: sessions.lastSeenAt,
 };
 
-const liveSession = and(
-  eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+const liveSessions = and(
+  sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
   isNull(sessions.revokedAt),
   gt(sessions.expiresAt, sql.placeholder('now')),
 );
 
 /** Every call but the public ones starts with it: prepared once, the profile in the same read. */
-const sessionQuery = (db: Db) =>
-  preparedOnce(db, 'live-session', (name) =>
+const sessionsQuery = (db: Db) =>
+  preparedOnce(db, 'live-sessions', (name) =>
     db
-      .select(sessionColumns)
+      .select({ ...sessionColumns, tokenHash: sessions.tokenHash })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(liveSession)
+      .where(liveSessions)
       .prepare(name),
   );
 
-const sessionWithProfileQuery = (db: Db) =>
-  preparedOnce(db, 'live-session-profile', (name) =>
+const sessionsWithProfileQuery = (db: Db) =>
+  preparedOnce(db, 'live-sessions-profile', (name) =>
     db
-      .select({ ...sessionColumns, ...profileColumns })
+      .select({ ...sessionColumns, ...profileColumns, tokenHash: sessions.tokenHash })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(companies, eq(companies.id, users.companyId))
       .innerJoin(resellers, eq(resellers.id, companies.resellerId))
-      .where(liveSession)
+      .where(liveSessions)
       .prepare(name),
   );
 
+type LiveSession = SessionCaller & { profile?: User };
+type SessionReader = (tokenHash: string, now: Date) => Promise<LiveSession | undefined>;
+const readersOf = perDatabase<SessionReader>();
+
+/** The session checks of requests that arrive together, read in one query (`batchedRead`). */
+function sessionReader(db: Db, withProfile: boolean): SessionReader {
+  const readers = readersOf(db);
+  const kind = withProfile ? 'with-profile' : 'caller';
+  let reader = readers.get(kind);
+  if (!reader) {
+    reader = batchedRead(async (tokenHashes: string[], now) => {
+      const values = { tokenHashes, now };
+      const found = new Map<string, LiveSession>();
+      if (withProfile) {
+        for (const row of await sessionsWithProfileQuery(db).execute(values)) {
+          found.set(row.tokenHash, { ...(await asCaller(db, row, now)), profile: toProfile(row) });
+        }
+      } else {
+        for (const row of await sessionsQuery(db).execute(values)) {
+          found.set(row.tokenHash, await asCaller(db, row, now));
+        }
+      }
+      return found;
+    });
+    readers.set(kind, reader);
+  }
+  return reader;
+}
+
 /**
  * The session of a token if it is neither revoked nor expired; with `withProfile`, the user's
- * profile too (contract `user`), read in the same query.
+ * profile too (contract `user`), read in the same query. Requests that arrive while a check is
+ * being read are checked together in the next read, each still against what the database held
+ * after it arrived.
  */
 export async function findLiveSession(
   db: Db,
   token: string,
   now: Date,
   options: { withProfile?: boolean } = {},
-): Promise<(SessionCaller & { profile?: User }) | undefined> {
-  const values = { tokenHash: hashSecretToken(token), now };
-  if (options.withProfile) {
-    const [row] = await sessionWithProfileQuery(db).execute(values);
-    return row && { ...(await asCaller(db, row, now)), profile: toProfile(row) };
-  }
-  const [row] = await sessionQuery(db).execute(values);
-  return row && asCaller(db, row, now);
+): Promise<LiveSession | undefined> {
+  return sessionReader(db, options.withProfile === true)(hashSecretToken(token), now);
 }
 
 async function asCaller(

@@ -26,6 +26,12 @@ describe('the logs', () => {
 
     const { token, code } = await logIn(server, user.email);
     expect((await submitCode(server, token, code)).statusCode).toBe(200);
+    const byCookie = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: { cookie: `launchpad_session=${token}` },
+    });
+    expect(byCookie.statusCode).toBe(200);
     await server.app.inject({
       method: 'POST',
       url: '/api/v1/users/forgotPassword',

@@ -59,6 +59,29 @@ describe('the session of a request', () => {
     },
   );
 
+  it('is each request’s own when many arrive at once', async () => {
+    const { company } = await createCompany(server.database.db, { name: 'Globex' });
+    const other = await createUser(server.database.db, { companyId: company.id });
+    const mine = await signIn(server, email);
+    const theirs = await signIn(server, other.email);
+    const pending = await logIn(server, other.email);
+    const ended = await signIn(server, email);
+    await logout('POST', bearer(ended.token));
+
+    const callers = [mine, theirs, pending, ended, mine, theirs];
+    const answers = await Promise.all(callers.map(({ token }) => get('/users/me', bearer(token))));
+    expect(
+      answers.map((res) => [res.statusCode, res.json().data?.email ?? res.json().message]),
+    ).toEqual([
+      [200, email],
+      [200, other.email],
+      [401, verificationRequired.message],
+      [401, notAuthenticated.message],
+      [200, email],
+      [200, other.email],
+    ]);
+  });
+
   it('ends after 12 hours', async () => {
     const { token } = await signIn(server, email);
     server.clock.advance(12 * 3600_000 - 1);
