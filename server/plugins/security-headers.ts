@@ -14,9 +14,13 @@ function helmetHeaders(options: HelmetOptions): [string, string][] {
     removeHeader: () => {},
   };
   let failure: unknown;
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    failure = error;
-  });
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      failure = error;
+    },
+  );
   if (failure) throw failure as Error;
   return headers;
 }
