@@ -7,6 +7,11 @@ import helmet, { type HelmetOptions } from 'helmet';
  * the request, such as a CSP nonce), they are the same for every request.
  */
 function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const csp = options.contentSecurityPolicy;
+  const directives = typeof csp === 'object' ? Object.values(csp.directives ?? {}) : [];
+  if (directives.flat().some((value) => typeof value === 'function')) {
+    throw new Error('A Content-Security-Policy directive made per request cannot be made once');
+  }
   const headers: [string, string][] = [];
   const recorder = {
     setHeader: (name: string, value: string) => void headers.push([name, value]),

@@ -1,5 +1,14 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSecurityHeaders } from '../../server/plugins/security-headers';
 import { startTestServer, type TestServer } from './harness';
+
+it('refuses, at start, a policy that would have to be made for each request', () => {
+  const perRequest = { directives: { 'script-src': ["'self'", () => "'nonce-abc'"] } };
+  expect(() => registerSecurityHeaders(Fastify(), { contentSecurityPolicy: perRequest })).toThrow(
+    'cannot be made once',
+  );
+});
 
 describe.each([
   { publicUrl: 'http://console.test/', hsts: undefined },
