@@ -48,7 +48,9 @@ export function registerAuthentication(
   app.decorateRequest('auth', null);
   app.decorateRequest('profile', null);
   app.addHook('onRequest', async (request) => {
-    const required = request.routeOptions.config.auth;
+    // Fastify builds `routeOptions` afresh on every read.
+    const route = request.routeOptions.config;
+    const required = route.auth;
     if (required === 'public') return;
     if (required === 'operator') {
       if (!deps.config.operatorToken) throw forbidden(authMessages.operatorTokenUnset);
@@ -58,7 +60,7 @@ export function registerAuthentication(
       return;
     }
     const token = sessionToken(request);
-    const withProfile = request.routeOptions.config.profile === true;
+    const withProfile = route.profile === true;
     const session = token
       ? await findLiveSession(deps.db, token, deps.clock.now(), { withProfile })
       : undefined;
@@ -66,11 +68,7 @@ export function registerAuthentication(
     if (required !== 'pending' && !session.verified) {
       throw unauthorized(authMessages.verificationRequired);
     }
-    if (
-      session.mustResetPassword &&
-      required !== 'pending' &&
-      !request.routeOptions.config.allowedDuringPasswordReset
-    ) {
+    if (session.mustResetPassword && required !== 'pending' && !route.allowedDuringPasswordReset) {
       throw forbidden(authMessages.passwordResetRequired);
     }
     const { profile, ...auth } = session;
