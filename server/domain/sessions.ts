@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from '../../src/api/contract/auth';
 import type { Db, Tx } from '../db/client';
 import { batchedRead } from '../db/batched-read';
@@ -133,17 +133,16 @@ function sessionReader(db: Db, withProfile: boolean): SessionReader {
   if (!reader) {
     reader = batchedRead(async (tokenHashes: string[], now) => {
       const values = { tokenHashes, now };
-      const found = new Map<string, LiveSession>();
       if (withProfile) {
-        for (const row of await sessionsWithProfileQuery(db).execute(values)) {
-          found.set(row.tokenHash, { ...(await asCaller(db, row, now)), profile: toProfile(row) });
-        }
-      } else {
-        for (const row of await sessionsQuery(db).execute(values)) {
-          found.set(row.tokenHash, await asCaller(db, row, now));
-        }
+        const rows = await sessionsWithProfileQuery(db).execute(values);
+        await markSeen(db, rows, now);
+        return new Map(
+          rows.map((row) => [row.tokenHash, { ...asCaller(row), profile: toProfile(row) }]),
+        );
       }
-      return found;
+      const rows = await sessionsQuery(db).execute(values);
+      await markSeen(db, rows, now);
+      return new Map(rows.map((row) => [row.tokenHash, asCaller(row)]));
     });
     readers.set(kind, reader);
   }
@@ -165,15 +164,22 @@ export async function findLiveSession(
   return sessionReader(db, options.withProfile === true)(hashSecretToken(token), now);
 }
 
-async function asCaller(
-  db: Db,
-  row: Omit<SessionCaller, 'verified'> & { verifiedAt: Date | null; lastSeenAt: Date },
-  now: Date,
-): Promise<SessionCaller> {
-  // Kept coarse so that reading data does not mean writing a row on every request.
-  if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+/**
+ * The sessions read together that were last seen long enough ago, marked seen now in one write.
+ * Kept coarse so that reading data does not mean writing a row on every request.
+ */
+async function markSeen(db: Db, rows: { sessionId: number; lastSeenAt: Date }[], now: Date) {
+  const stale = rows
+    .filter((row) => now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS)
+    .map((row) => row.sessionId);
+  if (stale.length > 0) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(inArray(sessions.id, stale));
   }
+}
+
+function asCaller(
+  row: Omit<SessionCaller, 'verified'> & { verifiedAt: Date | null },
+): SessionCaller {
   return {
     sessionId: row.sessionId,
     userId: row.userId,

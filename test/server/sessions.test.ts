@@ -1,4 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../server/db/schema';
+import { hashSecretToken } from '../../server/domain/secret-tokens';
 import { authMessages } from '../../src/api/contract/auth';
 import { startTestServer, type TestServer } from './harness';
 import { createCompany, createUser } from './seed';
@@ -80,6 +83,33 @@ describe('the session of a request', () => {
       [200, email],
       [200, other.email],
     ]);
+  });
+
+  it('is marked seen, coarsely, for every session of requests checked together', async () => {
+    const first = await signIn(server, email);
+    const second = await signIn(server, email);
+    const lastSeen = async () =>
+      (
+        await server.database.db
+          .select({ lastSeenAt: sessions.lastSeenAt })
+          .from(sessions)
+          .where(inArray(sessions.tokenHash, [first.token, second.token].map(hashSecretToken)))
+      ).map((row) => row.lastSeenAt.getTime());
+    const signedInAt = await lastSeen();
+
+    server.clock.advance(60_000);
+    await Promise.all([first, second, first].map(({ token }) => get('/users/list', bearer(token))));
+    expect(await lastSeen()).toEqual(signedInAt);
+
+    server.clock.advance(5 * 60_000);
+    // The first check is read alone (nothing was being read); the two sessions, together, next.
+    const seen = await Promise.all(
+      [bearer('A'.repeat(43)), bearer(first.token), bearer(second.token)].map((headers) =>
+        get('/users/list', headers),
+      ),
+    );
+    expect(seen.map((res) => res.statusCode)).toEqual([401, 200, 200]);
+    expect(await lastSeen()).toEqual([server.clock.now().getTime(), server.clock.now().getTime()]);
   });
 
   it('ends after 12 hours', async () => {
