@@ -4,11 +4,13 @@ const SECRET_PATH_SEGMENT = /\/(resetPasswordFromEmail|confirmEmail|console)\/[^
 const SECRET_QUERY_VALUE = /([?&](?:token|resetKey|code)=)[^&#]*/gi;
 
 /** Either of the above, tested first: most URLs have no secret, and a test is cheaper than a replace. */
-const SECRET_HINT =
-  /\/(?:resetPasswordFromEmail|confirmEmail|console)\/|[?&](?:token|resetKey|code)=/i;
+const HOLDS_A_SECRET = new RegExp(
+  `${SECRET_PATH_SEGMENT.source}|${SECRET_QUERY_VALUE.source}`,
+  'i',
+);
 
 export const redactUrl = (url: string) =>
-  SECRET_HINT.test(url)
+  HOLDS_A_SECRET.test(url)
     ? url.replace(SECRET_PATH_SEGMENT, '/$1/[redacted]').replace(SECRET_QUERY_VALUE, '$1[redacted]')
     : url;
 
