@@ -1,5 +1,5 @@
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Providers } from '../../src/providers';
 import { createQueryClient } from '../../src/queries/query-client';
@@ -23,7 +23,8 @@ export async function renderApp(path: string) {
       <RouterProvider router={router} />
     </Providers>,
   );
-  await router.load();
+  // Inside act: the signed-in layout draws its screen in a second, deferred render.
+  await act(() => router.load());
   return { ...view, router, queryClient, user };
 }
 

@@ -70,7 +70,9 @@ describe('Support', { timeout: 15_000 }, () => {
       signIn();
       const { user } = await renderApp('/support');
       await user.click(question('What is the acceptable use policy?'));
-      const panel = screen.getByRole('region', { name: 'What is the acceptable use policy?' });
+      const panel = await screen.findByRole('region', {
+        name: 'What is the acceptable use policy?',
+      });
       expect(
         within(panel)
           .getAllByRole('heading', { level: 4 })
