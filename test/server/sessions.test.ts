@@ -94,6 +94,7 @@ describe('the session of a request', () => {
           .select({ lastSeenAt: sessions.lastSeenAt })
           .from(sessions)
           .where(inArray(sessions.tokenHash, [first.token, second.token].map(hashSecretToken)))
+          .orderBy(sessions.id)
       ).map((row) => row.lastSeenAt.getTime());
     const signedInAt = await lastSeen();
 
