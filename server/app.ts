@@ -4,11 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authMessages } from '../src/api/contract/auth';
 import { createBackgroundTasks, type BackgroundTasks } from './background';
 import { systemClock, type Clock } from './clock';
@@ -16,6 +12,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './mail/transport';
 import { requestSerializer } from './log-serializers';
+import { serializerCompiler } from './response-serializer';
 import { inlineScriptSources, registerConsole } from './plugins/console';
 import { registerConsoleGateway } from './plugins/console-gateway';
 import { registerErrorHandling } from './plugins/errors';

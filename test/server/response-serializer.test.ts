@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from '../../src/api/contract/zod';
+import { listVmsResponse } from '../../src/api/contract/vms';
+import { answerJsonSchema, serializerCompiler } from '../../server/response-serializer';
+import type * as ResponseSerializer from '../../server/response-serializer';
+import { startTestServer, type TestServer } from './harness';
+import { arbitraryOf, type JsonSchema } from './schema-arbitrary';
+
+/** Every answer schema the app compiles a serializer for, with its route. */
+const compiled = vi.hoisted(() => [] as FastifyRouteSchemaDef<unknown>[]);
+vi.mock('../../server/response-serializer', async (importOriginal) => {
+  const original = await importOriginal<typeof ResponseSerializer>();
+  return {
+    ...original,
+    serializerCompiler: (route: FastifyRouteSchemaDef<z.ZodMiniType>) => {
+      compiled.push(route);
+      return original.serializerCompiler(route);
+    },
+  };
+});
+
+const serializerOf = (schema: z.ZodMiniType) =>
+  serializerCompiler({ schema, method: 'GET', url: '/', httpPart: 'response' });
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+describe('answers written from their schemas', () => {
+  it('writes any answer its schema allows as the same JSON, on every route', () => {
+    const routes = compiled.filter((route) => route.url.includes('/api/v1/'));
+    expect(routes.length).toBeGreaterThan(40);
+    for (const { schema, method, url } of routes) {
+      const write = serializerOf(schema as z.ZodMiniType);
+      const values = arbitraryOf(answerJsonSchema(schema as z.ZodMiniType) as JsonSchema);
+      fc.assert(
+        fc.property(values, (value) => {
+          const asJson = JSON.parse(JSON.stringify(value)) as unknown;
+          expect(JSON.parse(write(value)), `${method} ${url}`).toEqual(asJson);
+        }),
+        { numRuns: 25 },
+      );
+    }
+  });
+
+  it('leaves out what the schema does not name and writes dates as ISO strings', () => {
+    const createdAt = new Date('2026-11-26T12:34:56.789Z');
+    const row = { id: 7, name: 'web-1', status: 'Running', configuration: 'Small', cpu: 1, ram: 2 };
+    const written = serializerOf(listVmsResponse)({
+      data: { data: [{ ...row, createdAt, companyId: 3, deletedAt: null }], totalPages: 1 },
+      message: '',
+    });
+    expect(JSON.parse(written)).toEqual({
+      data: { data: [{ ...row, createdAt: '2026-11-26T12:34:56.789Z' }], totalPages: 1 },
+      message: '',
+    });
+  });
+
+  it('writes an object that may be null without the keys its schema does not name', () => {
+    const schema = z.object({ owner: z.nullable(z.object({ name: z.string() })) });
+    const write = serializerOf(schema);
+    expect(write({ owner: { name: 'Ana', passwordHash: 'x' } })).toBe('{"owner":{"name":"Ana"}}');
+    expect(write({ owner: null })).toBe('{"owner":null}');
+  });
+});
