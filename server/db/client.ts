@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { SharingPool } from './sharing-pool';
 import * as libvirtSchema from '../providers/libvirt/schema';
 import * as simSchema from '../providers/sim/schema';
 import * as jobsSchema from '../jobs/schema';
@@ -100,22 +101,27 @@ PreparingClient.prototype.query = function (this: pg.Client, config: unknown, ..
 } as typeof pg.Client.prototype.query;
 
 /**
- * One Node.js process keeps about two connections per core busy; more only queue inside the
- * database. DATABASE_POOL_SIZE overrides it.
+ * Transactions take a connection each: one Node.js process keeps about two per core busy; more
+ * only queue inside the database. DATABASE_POOL_SIZE overrides it.
  */
 export const defaultPoolSize = () => Math.max(4, 2 * availableParallelism() + 2);
 
-/** PostgreSQL through node-postgres. */
+/** PostgreSQL through node-postgres: statements outside a transaction share a connection per core. */
 export function connectPostgres(url: string, poolSize?: number): Database {
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString: url,
-    max: poolSize ?? defaultPoolSize(),
-    Client: PreparingClient,
     // A prepared statement keeps one plan, made for any values. Every statement the app repeats
     // is a short indexed read or write that such a plan serves as well (the lists are written
     // for it), and PostgreSQL would otherwise plan a LIMIT/OFFSET query again on every call.
     options: '-c plan_cache_mode=force_generic_plan',
-  });
+  };
+  const pool = new SharingPool(
+    { ...connection, max: poolSize ?? defaultPoolSize(), Client: PreparingClient },
+    {
+      connections: availableParallelism(),
+      open: () => new PreparingClient({ ...connection, pipeline: true }),
+    },
+  );
   // PostgreSQL may end an idle connection (a restart, an administrator). The pool drops it and the
   // next query opens a new one; without a listener Node would end the whole process instead.
   pool.on('error', () => {});
