@@ -106,7 +106,7 @@ PreparingClient.prototype.query = function (this: pg.Client, config: unknown, ..
  */
 export const defaultPoolSize = () => Math.max(4, 2 * availableParallelism() + 2);
 
-/** PostgreSQL through node-postgres: statements outside a transaction share a connection per core. */
+/** PostgreSQL through node-postgres: statements outside a transaction share two connections per core. */
 export function connectPostgres(url: string, poolSize?: number): Database {
   const connection: pg.ClientConfig = {
     connectionString: url,
@@ -118,7 +118,7 @@ export function connectPostgres(url: string, poolSize?: number): Database {
   const pool = new SharingPool(
     { ...connection, max: poolSize ?? defaultPoolSize(), Client: PreparingClient },
     {
-      connections: availableParallelism(),
+      connections: 2 * availableParallelism(),
       open: () => new PreparingClient({ ...connection, pipeline: true }),
     },
   );
