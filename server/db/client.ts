@@ -11,7 +11,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { SharingPool } from './sharing-pool';
 import * as libvirtSchema from '../providers/libvirt/schema';
 import * as simSchema from '../providers/sim/schema';
 import * as jobsSchema from '../jobs/schema';
@@ -20,6 +19,7 @@ import * as eventSchema from './event-schema';
 import * as listCountsSchema from './list-counts-schema';
 import * as networkSchema from './network-schema';
 import * as coreSchema from './schema';
+import { SharingPool } from './sharing-pool';
 import * as supportSchema from './support-schema';
 import * as vmSchema from './vm-schema';
 
