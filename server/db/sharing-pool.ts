@@ -17,11 +17,11 @@ class SharedConnection {
   query(config: unknown, values: unknown): Promise<pg.QueryResult> {
     const client = this.#client ?? this.#connect();
     this.#writeAtEndOfTurn(client);
-    this.pending += 1;
     const sent = (client.query as (config: unknown, values: unknown) => Promise<pg.QueryResult>)(
       config,
       values,
     );
+    this.pending += 1;
     const answered = () => {
       this.pending -= 1;
     };
