@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { dropPageOnlyHeaders } from './security-headers';
 
 const escapeAttr = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -55,6 +56,8 @@ export async function registerConsole(app: FastifyInstance, distDir: string, bas
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
       }
+      // The path is that of the file sent: `.br` or `.gz` when precompressed.
+      if (/\.(js|css)(\.br|\.gz)?$/.test(filePath)) dropPageOnlyHeaders(res.raw);
     },
   });
   app.get(basePath, (_request, reply) => sendIndex(reply));

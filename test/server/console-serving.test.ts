@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueConsoleTicket } from '../../server/providers/console-ticket';
 import { startTestServer, type TestServer } from './harness';
@@ -15,6 +16,15 @@ function fakeBuild(): string {
     '<!doctype html><html><head><title>Launchpad</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(
+    path.join(dir, 'assets', 'index-abc123.js.br'),
+    brotliCompressSync('console.log("app")'),
+  );
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.css'), 'body { margin: 0 }');
+  writeFileSync(
+    path.join(dir, 'assets', 'logo-abc123.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
   return dir;
 }
 
@@ -54,6 +64,36 @@ describe.each([
     const res = await get(`${prefix}/assets/index-abc123.js`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it("leaves the page's own headers off its scripts and stylesheets, not off anything else", async () => {
+    const page = await get(`${prefix}/`);
+    const script = await get(`${prefix}/assets/index-abc123.js`);
+    const compressedScript = await server.app.inject({
+      method: 'GET',
+      url: `${prefix}/assets/index-abc123.js`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressedScript.headers['content-encoding']).toBe('br');
+    const style = await get(`${prefix}/assets/index-abc123.css`);
+    const image = await get(`${prefix}/assets/logo-abc123.svg`);
+    for (const res of [page, script, compressedScript, style, image]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+      });
+    }
+    for (const res of [page, image]) {
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+    for (const res of [script, compressedScript, style]) {
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
   });
 
   it("answers a console link as long as an OpenStack server's with the gateway's page", async () => {
