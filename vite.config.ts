@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -39,6 +40,14 @@ export default defineConfig({
     firstScreenPreload(),
     precompress(),
   ],
+  resolve: {
+    alias: {
+      '@tanstack/devtools-event-client': path.resolve(
+        import.meta.dirname,
+        'src/devtools-event-client-off.ts',
+      ),
+    },
+  },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
