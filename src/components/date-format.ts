@@ -3,9 +3,21 @@
 let dateFormat: Intl.DateTimeFormat | undefined;
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
+const listDateFormat = () =>
+  (dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
+
 /** A day, in the reader's locale (list columns). */
-export const formatDate = (date: Date) =>
-  (dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })).format(date);
+export const formatDate = (date: Date) => listDateFormat().format(date);
+
+/**
+ * For a screen whose list shows days: its formatter is made in an idle moment while the list's
+ * answer travels, rather than in the task that draws the rows (a long one on a phone).
+ */
+export function prepareDateFormat() {
+  if (typeof requestIdleCallback === 'function')
+    requestIdleCallback(listDateFormat, { timeout: 1000 });
+  else setTimeout(listDateFormat, 0);
+}
 
 /** A moment, in the reader's locale (details cards). */
 export const formatDateTime = (date: Date) =>

@@ -9,6 +9,7 @@ import { vmSortColumns } from '../../api/contract/search-values';
 import { DataTable } from '../../components/data-table/data-table';
 import { createAppColumnHelper } from '../../components/data-table/table-hook';
 import { tableSearchSchema } from '../../components/data-table/table-search';
+import { prepareDateFormat } from '../../components/date-format';
 import { managementErrorLeads } from '../../components/error-text';
 import { PageHeader } from '../../components/page-header';
 import { roleQueries } from '../../queries/roles';
@@ -65,6 +66,7 @@ export const Route = createFileRoute('/_app/team')({
     if (deps.id > 0) {
       void context.queryClient.prefetchQuery(teamQueries.detail(deps.id, membersQuery(deps)));
       void context.queryClient.prefetchQuery(vmQueries.list(vmListQuery(vmState(deps), deps.id)));
+      prepareDateFormat();
     }
   },
   component: TeamPage,

@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { vmSortColumns } from '../../api/contract/search-values';
 import { pagedQueryProps, useStayWithinPages } from '../../components/data-table/paged-query';
 import { DataTable } from '../../components/data-table/data-table';
+import { prepareDateFormat } from '../../components/date-format';
 import {
   tableSearchDefaults,
   tableSearchProps,
@@ -33,6 +34,7 @@ export const Route = createFileRoute('/_app/virtualMachines')({
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(vmQueries.list(vmListQuery(deps, deps.teamId)));
     void context.queryClient.prefetchQuery(teamQueries.list(ALL_TEAMS));
+    prepareDateFormat();
   },
   component: VirtualMachinesPage,
 });
