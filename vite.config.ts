@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 // With their extensions, as Vite's native config loader (its coming default) asks.
 import { firstScreenPreload } from './scripts/build/first-screen-preload.ts';
+import { loginPage } from './scripts/build/login-page.ts';
 import { precompress } from './scripts/build/precompress.ts';
 import { mantineStylesWithComponents } from './scripts/build/mantine-styles-with-components.ts';
 
@@ -38,6 +39,7 @@ export default defineConfig({
     react(),
     mantineStylesWithComponents(),
     firstScreenPreload(),
+    loginPage(),
     precompress(),
   ],
   resolve: {

@@ -22,7 +22,13 @@ void queryClient.prefetchQuery(authQueries.check());
 await nextTask();
 const router = createAppRouter(queryClient);
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+// `/login` arrives with its screen drawn (scripts/build/login-page.ts). The router settles first,
+// so that React's first commit puts the live screen in its place: no blank moment in between.
+// A failure is the router's to show once drawn, as without the drawn screen.
+if (root.hasChildNodes()) await router.load().catch(() => undefined);
+
+createRoot(root).render(
   <StrictMode>
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

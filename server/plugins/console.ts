@@ -11,8 +11,8 @@ const escapeAttr = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The built console under the base path. The base path is a runtime setting, so index.html gets
- * a <base href> (assets are built with relative URLs) and a meta tag the router and API client read.
+ * The built console under the base path: `index.html` for each of its addresses, but `/login`,
+ * which gets `login.html`, the same page with the sign-in screen drawn in it at build.
  */
 export async function registerConsole(app: FastifyInstance, distDir: string, basePath: string) {
   const indexFile = path.join(distDir, 'index.html');
@@ -20,26 +20,22 @@ export async function registerConsole(app: FastifyInstance, distDir: string, bas
     app.log.warn({ distDir }, 'console not built; serving the API only');
     return undefined;
   }
-  const html = readFileSync(indexFile, 'utf8').replace(
-    '<head>',
-    `<head>\n    <base href="${escapeAttr(basePath)}" />\n    <meta name="launchpad-base-path" content="${escapeAttr(basePath)}" />`,
-  );
-  // Compressed once here, as the build compressed the assets.
-  const encoded = {
-    br: brotliCompressSync(html, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-    }),
-    gzip: gzipSync(html, { level: 9 }),
-  };
+  const index = consolePage(indexFile, basePath);
+  // The sign-in screen drawn at build (scripts/build/login-page.ts), for its own address.
+  const loginFile = path.join(distDir, 'login.html');
+  const login = existsSync(loginFile) ? consolePage(loginFile, basePath) : index;
+  const loginPath = `${basePath}login`;
+
   const sendIndex = (reply: FastifyReply) => {
+    const page = reply.request.url.split('?')[0] === loginPath ? login : index;
     reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Encoding');
     const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
-    if (!encoding) return reply.send(html);
-    return reply.header('content-encoding', encoding).send(encoded[encoding]);
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(page[encoding]);
   };
 
   await app.register(fastifyStatic, {
@@ -50,7 +46,7 @@ export async function registerConsole(app: FastifyInstance, distDir: string, bas
     // The build wrote a .br and a .gz beside each text asset: sent by the Accept-Encoding.
     preCompressed: true,
     // The noVNC page is served by the console gateway, behind its ticket.
-    globIgnore: ['index.html*', 'console.html*'],
+    globIgnore: ['index.html*', 'login.html*', 'console.html*'],
     // Hashed asset names never change content; index.html is sent by sendIndex without caching.
     setHeaders: (res, filePath: string) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -65,15 +61,39 @@ export async function registerConsole(app: FastifyInstance, distDir: string, bas
 }
 
 /**
+ * A page of the console with the runtime base path written in: assets are built with relative
+ * URLs, so it gets a <base href>, and a meta tag the router and API client read. Compressed once
+ * here, as the build compressed the assets.
+ */
+function consolePage(file: string, basePath: string) {
+  const html = readFileSync(file, 'utf8').replace(
+    '<head>',
+    `<head>\n    <base href="${escapeAttr(basePath)}" />\n    <meta name="launchpad-base-path" content="${escapeAttr(basePath)}" />`,
+  );
+  return {
+    html,
+    br: brotliCompressSync(html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
+/**
  * The Content-Security-Policy sources that let the built index.html's inline scripts run (the
  * first screen's preloads, scripts/build/first-screen-preload.ts) and no other: their hashes.
  */
 export function inlineScriptSources(distDir: string): string[] {
-  const indexFile = path.join(distDir, 'index.html');
-  if (!existsSync(indexFile)) return [];
-  const html = readFileSync(indexFile, 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`,
+  const pages = ['index.html', 'login.html']
+    .map((name) => path.join(distDir, name))
+    .filter((file) => existsSync(file));
+  const scripts = pages.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      ([, code]) => code!,
+    ),
+  );
+  return [...new Set(scripts)].map(
+    (code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
   );
 }
 

@@ -89,7 +89,12 @@ const subscribeToLoad = (listener: () => void) => {
  * window losing focus pauses toasts.
  */
 export function Toasts() {
-  const loaded = useSyncExternalStore(subscribeToLoad, () => ToastStack !== undefined);
+  // Not loaded when drawn at build (scripts/build/login-card.tsx).
+  const loaded = useSyncExternalStore(
+    subscribeToLoad,
+    () => ToastStack !== undefined,
+    () => false,
+  );
   useEffect(() => pauseToastsWhileBlurred(), []);
   useEffect(() => {
     if (loaded) return undefined;

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from './browser';
 import { enterCredentials, signIn } from './journey';
@@ -21,6 +21,67 @@ describe('sign-in journey in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+  });
+
+  it('shows the sign-in screen drawn at build before the code runs, where the console then draws it', async () => {
+    const parts = (page: Page) => [
+      page.getByText('Launchpad', { exact: true }),
+      page.getByRole('heading', { name: 'Login' }),
+      page.locator('input[name=email]'),
+      page.locator('input[name=password]'),
+      page.getByText('Remember me'),
+      page.getByText('Forgot Password?'),
+      page.locator('button[type=submit]'),
+    ];
+    const boxes = (page: Page) => Promise.all(parts(page).map((part) => part.boundingBox()));
+
+    const phone = { width: 412, height: 823 };
+    // The page as it is before the console's code has run: its scripts never arrive.
+    const beforeCode = async (storedSession: boolean) => {
+      const context = await browser.newContext({ viewport: phone });
+      if (storedSession)
+        await context.addInitScript({ content: "sessionStorage.setItem('session', '{}')" });
+      const page = await context.newPage();
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(`${server.url}/login`);
+      return { page, close: () => context.close() };
+    };
+
+    const drawn = await beforeCode(false);
+    await screenshot(drawn.page, 'root-00-login-before-code');
+    // Nothing to type into or click until the console takes over.
+    expect(await drawn.page.locator('main').getAttribute('inert')).toBe('');
+    expect(await drawn.page.locator('input[name=email]').isEditable()).toBe(false);
+    const before = await boxes(drawn.page);
+    await drawn.close();
+
+    // A stored session may belong to a reseller's customer: not the product's own card, then.
+    const returning = await beforeCode(true);
+    expect(await returning.page.locator('#root').innerHTML()).toBe('');
+    await returning.close();
+
+    const page = await browser.newPage({ viewport: phone });
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto(`${server.url}/login`);
+    const email = page.getByLabel('Email');
+    await expect.poll(() => email.isEditable()).toBe(true);
+    // autoFocus: the live screen's e-mail field has the focus.
+    await expect
+      .poll(() => page.evaluate<string | null>("document.activeElement.getAttribute('name')"))
+      .toBe('email');
+    expect(await page.locator('main').getAttribute('inert')).toBeNull();
+    expect(await boxes(page)).toEqual(before);
+    // Nothing moved when the console replaced the drawn screen.
+    const shifts = await page.evaluate<number>(`new Promise((resolve) => {
+      new PerformanceObserver((list) => {
+        resolve(list.getEntries().reduce((sum, entry) => sum + entry.value, 0));
+      }).observe({ type: 'layout-shift', buffered: true });
+      setTimeout(() => resolve(0), 500);
+    })`);
+    expect(shifts).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('logs in with the e-mailed code, reaches the dashboard, and logs out for good', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueConsoleTicket } from '../../server/providers/console-ticket';
 import { startTestServer, type TestServer } from './harness';
@@ -14,6 +14,10 @@ function fakeBuild(): string {
   writeFileSync(
     path.join(dir, 'index.html'),
     '<!doctype html><html><head><title>Launchpad</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    path.join(dir, 'login.html'),
+    '<!doctype html><html><head><title>Launchpad</title></head><body><div id="root"><main inert="">Login</main></div></body></html>',
   );
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(
@@ -58,6 +62,28 @@ describe.each([
     const res = await get(`${prefix}/resetPassword?token=abc&id=3`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('answers /login with the page its screen was drawn in at build, with the base path written in', async () => {
+    for (const url of [`${prefix}/login`, `${prefix}/login?redirect=%2Fusers`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body, url).toContain('<div id="root"><main inert="">Login</main></div>');
+      expect(res.body).toContain(`<base href="${basePath}" />`);
+    }
+    for (const url of [`${prefix}/`, `${prefix}/mfa`, `${prefix}/login/more`, `${prefix}/loginx`]) {
+      expect((await get(url)).body, url).toContain('<div id="root"></div>');
+    }
+    const compressed = await server.app.inject({
+      method: 'GET',
+      url: `${prefix}/login`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('<main inert="">');
+    const raw = await get(`${prefix}/login.html`);
+    expect(raw.body).toContain('<div id="root"></div>');
   });
 
   it('serves hashed assets as immutable', async () => {

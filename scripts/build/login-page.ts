@@ -1,0 +1,79 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin } from 'vite';
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * A stored session may carry a reseller's logo, and mostly goes on to the one-time code page: the
+ * drawn screen (the product's own) is taken out again before it shows. Plain script, run as the
+ * page is parsed; the storage keys are session-store.ts's.
+ */
+const UNLESS_SESSION_STORED = `try {
+  if (localStorage.getItem('session') || sessionStorage.getItem('session'))
+    document.getElementById('root').replaceChildren();
+} catch (storageRefused) {}`;
+
+/**
+ * The page the server sends for `/login`: `index.html` with the sign-in screen already drawn in
+ * it, as React draws it for a visitor with no stored session (`login-card.tsx`), so that a phone
+ * shows the card as soon as the page and its stylesheet have arrived rather than once the
+ * console's code has downloaded and run. Until the console replaces it the card is inert, and its
+ * inputs read-only: nothing can be typed into it that the console would then drop. The inline
+ * script is allowed by its hash, as index.html's are (`inlineScriptSources`). index.html names
+ * the colour scheme on <html>, as Mantine does once started, so the card paints in its colours.
+ */
+export function loginPage(): Plugin {
+  let root = '';
+  let outDir = 'dist';
+  return {
+    name: 'launchpad:login-page',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      if (!index.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT}`);
+      const card = inertCard(await renderCard(root));
+      writeFileSync(
+        path.join(outDir, 'login.html'),
+        index.replace(
+          EMPTY_ROOT,
+          `<div id="root">${card}</div>\n    <script>${UNLESS_SESSION_STORED}</script>`,
+        ),
+      );
+    },
+  };
+}
+
+/** Renders the card with the console's own components, through a Vite server of its own. */
+async function renderCard(root: string): Promise<string> {
+  const vite = await createServer({
+    root,
+    configFile: false,
+    plugins: [react()],
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    logLevel: 'error',
+  });
+  try {
+    const { renderLoginCard } = (await vite.ssrLoadModule(
+      path.join(root, 'scripts/build/login-card.tsx'),
+    )) as { renderLoginCard: () => Promise<string> };
+    return await renderLoginCard();
+  } finally {
+    await vite.close();
+  }
+}
+
+/** The drawn card, inert and with read-only inputs; a card without its <main> is refused. */
+export function inertCard(card: string): string {
+  const inert = card
+    .replace(/<main /, '<main inert="" ')
+    .replace(/<input /g, '<input readonly="" ');
+  if (!inert.includes('<main inert="" ')) throw new Error('the sign-in card has no <main>');
+  return inert;
+}
