@@ -6,13 +6,14 @@ import { createServer, type Plugin } from 'vite';
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
- * A stored session may carry a reseller's logo, and mostly goes on to the one-time code page: the
- * drawn screen (the product's own) is taken out again before it shows. Plain script, run as the
+ * Draws the card in one piece, once the page has it all (a card drawn while the page is still
+ * being parsed would move as it grows, centred as it is), unless a session is stored: that may
+ * carry a reseller's logo, and mostly goes on to the one-time code page. Plain script, run as the
  * page is parsed; the storage keys are session-store.ts's.
  */
-const UNLESS_SESSION_STORED = `try {
-  if (localStorage.getItem('session') || sessionStorage.getItem('session'))
-    document.getElementById('root').replaceChildren();
+const DRAW_UNLESS_SESSION_STORED = `try {
+  if (!localStorage.getItem('session') && !sessionStorage.getItem('session'))
+    document.getElementById('root').append(document.getElementById('login-card').content);
 } catch (storageRefused) {}`;
 
 /**
@@ -42,7 +43,7 @@ export function loginPage(): Plugin {
         path.join(outDir, 'login.html'),
         index.replace(
           EMPTY_ROOT,
-          `<div id="root">${card}</div>\n    <script>${UNLESS_SESSION_STORED}</script>`,
+          `${EMPTY_ROOT}\n    <template id="login-card">${card}</template>\n    <script>${DRAW_UNLESS_SESSION_STORED}</script>`,
         ),
       );
     },

@@ -17,7 +17,7 @@ function fakeBuild(): string {
   );
   writeFileSync(
     path.join(dir, 'login.html'),
-    '<!doctype html><html><head><title>Launchpad</title></head><body><div id="root"><main inert="">Login</main></div></body></html>',
+    '<!doctype html><html><head><title>Launchpad</title></head><body><div id="root"></div><template id="login-card"><main inert="">Login</main></template></body></html>',
   );
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(
@@ -69,11 +69,11 @@ describe.each([
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body, url).toContain('<div id="root"><main inert="">Login</main></div>');
+      expect(res.body, url).toContain('<template id="login-card"><main inert="">Login</main>');
       expect(res.body).toContain(`<base href="${basePath}" />`);
     }
     for (const url of [`${prefix}/`, `${prefix}/mfa`, `${prefix}/login/more`, `${prefix}/loginx`]) {
-      expect((await get(url)).body, url).toContain('<div id="root"></div>');
+      expect((await get(url)).body, url).not.toContain('login-card');
     }
     const compressed = await server.app.inject({
       method: 'GET',
@@ -83,7 +83,7 @@ describe.each([
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('<main inert="">');
     const raw = await get(`${prefix}/login.html`);
-    expect(raw.body).toContain('<div id="root"></div>');
+    expect(raw.body).not.toContain('login-card');
   });
 
   it('serves hashed assets as immutable', async () => {
