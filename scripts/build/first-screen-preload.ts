@@ -78,12 +78,18 @@ export function screenFiles(bundle: Rollup.OutputBundle): [pattern: string, file
 }
 
 /**
+ * Whether the browser holds a session, as the page's inline scripts ask (this one and
+ * login-page.ts's). Plain script; the storage keys are session-store.ts's.
+ */
+export const SESSION_STORED = `(localStorage.getItem('session') || sessionStorage.getItem('session'))`;
+
+/**
  * Runs in the page as it is parsed, given the files and, per screen, its pattern and its files'
- * indexes. Plain script (no build step reaches it); the storage keys are session-store.ts's.
+ * indexes. Plain script (no build step reaches it).
  */
 const PRELOAD_FIRST_SCREEN = `function (files, screens) {
   try {
-    if (!localStorage.getItem('session') && !sessionStorage.getItem('session')) return;
+    if (!${SESSION_STORED}) return;
   } catch (storageRefused) {
     return;
   }

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
+import { SESSION_STORED } from './first-screen-preload.ts';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -9,10 +10,10 @@ const EMPTY_ROOT = '<div id="root"></div>';
  * Draws the card in one piece, once the page has it all (a card drawn while the page is still
  * being parsed would move as it grows, centred as it is), unless a session is stored: that may
  * carry a reseller's logo, and mostly goes on to the one-time code page. Plain script, run as the
- * page is parsed; the storage keys are session-store.ts's.
+ * page is parsed.
  */
 const DRAW_UNLESS_SESSION_STORED = `try {
-  if (!localStorage.getItem('session') && !sessionStorage.getItem('session'))
+  if (!${SESSION_STORED})
     document.getElementById('root').append(document.getElementById('login-card').content);
 } catch (storageRefused) {}`;
 

@@ -80,8 +80,9 @@ function consolePage(file: string, basePath: string) {
 }
 
 /**
- * The Content-Security-Policy sources that let the built index.html's inline scripts run (the
- * first screen's preloads, scripts/build/first-screen-preload.ts) and no other: their hashes.
+ * The Content-Security-Policy sources that let the built pages' inline scripts run (the first
+ * screen's preloads, scripts/build/first-screen-preload.ts; in login.html, the drawing of the
+ * sign-in screen, scripts/build/login-page.ts) and no other: their hashes.
  */
 export function inlineScriptSources(distDir: string): string[] {
   const pages = ['index.html', 'login.html']
