@@ -1,24 +1,15 @@
+// First: it sends the session check, then lets a turn of the event loop pass. The build keeps the
+// modules in the order they are imported, so the ones below are evaluated in a later task.
+import { queryClient } from './first-task';
 import { ReactQueryDevtools } from '@tanstack/react-query-devtools';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { apiBase } from './api/base-path';
-import { installErrorReporter } from './api/error-reporter';
-import { nextTask } from './components/next-task';
 import { Providers } from './providers';
-import { authQueries } from './queries/auth';
-import { createQueryClient } from './queries/query-client';
+import { nextTask } from './components/next-task';
 import { createAppRouter } from './router';
 
-// First, so that errors of the start-up itself are reported too.
-installErrorReporter(`${apiBase}logging`);
-
-const queryClient = createQueryClient();
-// Every screen starts with the session check (the sign-in screen's and the protected layout's):
-// asked now, it travels while the router and the screens' code load.
-void queryClient.prefetchQuery(authQueries.check());
-// A turn of the event loop between loading the libraries and building the router and first screen:
-// two shorter tasks instead of one long one on a slow phone's main thread.
+// And another between evaluating the screens' modules and building the router.
 await nextTask();
 const router = createAppRouter(queryClient);
 
@@ -28,11 +19,15 @@ const root = document.getElementById('root')!;
 // A failure is the router's to show once drawn, as without the drawn screen.
 if (root.hasChildNodes()) await router.load().catch(() => undefined);
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-      {import.meta.env.DEV && <ReactQueryDevtools buttonPosition="bottom-right" />}
-    </Providers>
-  </StrictMode>,
+// As a transition, React draws the first screen in slices with the browser's other work between
+// them, rather than in one task that holds a phone's main thread.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+        {import.meta.env.DEV && <ReactQueryDevtools buttonPosition="bottom-right" />}
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -28,7 +28,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     queryClient.removeQueries({ queryKey: authKeys.all });
     if (router.state.location.pathname !== '/login') void router.navigate({ to: '/login' });
   });
-  warmFirstScreen(router);
+  // In a task of its own: matching the address validates its search, a first use of the schemas.
+  setTimeout(() => warmFirstScreen(router), 0);
   return router;
 }
 

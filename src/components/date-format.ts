@@ -10,13 +10,12 @@ const listDateFormat = () =>
 export const formatDate = (date: Date) => listDateFormat().format(date);
 
 /**
- * For a screen whose list shows days: its formatter is made in an idle moment while the list's
- * answer travels, rather than in the task that draws the rows (a long one on a phone).
+ * For a screen whose list shows days: its formatter is made in a task of its own while the list's
+ * answer travels, rather than in the task that draws the rows (a long one on a phone). Not in an
+ * idle callback: a page that is starting up has no idle moment before the answer is in.
  */
 export function prepareDateFormat() {
-  if (typeof requestIdleCallback === 'function')
-    requestIdleCallback(listDateFormat, { timeout: 1000 });
-  else setTimeout(listDateFormat, 0);
+  setTimeout(listDateFormat, 0);
 }
 
 /** A moment, in the reader's locale (details cards). */

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { useDeferredValue } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { AppLayout } from '../components/app-shell';
 import { nextTask } from '../components/next-task';
 import { useLiveEvents } from '../live/use-live-events';
@@ -20,9 +20,23 @@ function ProtectedLayout() {
   // beforeLoad has put the signed-in user in the cache; this reads it (and its refreshes).
   const { data } = useSuspenseQuery(authQueries.check());
   useLiveEvents(data.user.id);
-  // The layout is drawn first, the screen right after in a deferred render, which React draws in
-  // slices between the browser's other work: drawn together they were one long task that blocked
-  // a phone for a third of a second after sign-in or a reload.
-  const screenDrawn = useDeferredValue(true, false);
-  return <AppLayout user={data.user}>{screenDrawn && <Outlet />}</AppLayout>;
+  // Drawn in two deferred renders, the layout and then the screen, which React draws in slices
+  // between the browser's other work: drawn at once they were one long task that blocked a phone
+  // for a third of a second after sign-in or a reload.
+  const layoutDrawn = useDeferredValue(true, false);
+  if (!layoutDrawn) return null;
+  return (
+    <AppLayout user={data.user}>
+      <DrawnAfterLayout>
+        <Outlet />
+      </DrawnAfterLayout>
+    </AppLayout>
+  );
+}
+
+/** Its children, in a render of their own once the layout around them is on the screen. */
+function DrawnAfterLayout({ children }: { children: ReactNode }) {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => startTransition(() => setDrawn(true)), []);
+  return drawn && children;
 }
