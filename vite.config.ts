@@ -43,12 +43,17 @@ export default defineConfig({
     precompress(),
   ],
   resolve: {
-    alias: {
-      '@tanstack/devtools-event-client': path.resolve(
-        import.meta.dirname,
-        'src/devtools-event-client-off.ts',
-      ),
-    },
+    alias: [
+      {
+        find: '@tanstack/devtools-event-client',
+        replacement: path.resolve(import.meta.dirname, 'src/devtools-event-client-off.ts'),
+      },
+      // TanStack Form's own module of form groups (only @tanstack/react-form has one of that name).
+      {
+        find: /^\.\/useFormGroup\.js$/,
+        replacement: path.resolve(import.meta.dirname, 'src/form-group-off.ts'),
+      },
+    ],
   },
   server: {
     proxy: {
