@@ -34,7 +34,11 @@ function ProtectedLayout() {
   );
 }
 
-/** Its children, in a render of their own once the layout around them is on the screen. */
+/**
+ * Its children, in a render of their own once the layout around them is on the screen. Not a
+ * second `useDeferredValue`: mounted within the layout's deferred render, it would give its final
+ * value at once, and layout and screen would again be one render and one commit.
+ */
 function DrawnAfterLayout({ children }: { children: ReactNode }) {
   const [drawn, setDrawn] = useState(false);
   useEffect(() => startTransition(() => setDrawn(true)), []);
