@@ -8,7 +8,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { authMessages } from '../src/api/contract/auth';
 import { createBackgroundTasks, type BackgroundTasks } from './background';
 import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './mail/transport';
 import { requestSerializer } from './log-serializers';
@@ -18,6 +18,7 @@ import { registerConsoleGateway } from './plugins/console-gateway';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { deriveKey } from './domain/app-keys';
 import { createEventHub } from './domain/events/hub';
 import { createEventStreams } from './domain/events/streams';
 import { createSecretBox } from './domain/secrets';
@@ -65,12 +66,19 @@ export const loggerOptions = (level: string): LoggerOptions => ({
   serializers: { req: requestSerializer },
 });
 
+/**
+ * Fastify takes a hop count only to refuse it (it cannot tell a proxy from a client that sends the
+ * header itself); as a function, the address used is the one the farthest trusted proxy saw.
+ */
+const trustProxyOption = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 export async function buildApp(deps: AppDeps) {
   const { config } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // A console ticket (a base64url engine ref, its expiry and its MAC) outgrows the default 100.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
@@ -110,7 +118,7 @@ export async function buildApp(deps: AppDeps) {
   // Answers above 1 KB are compressed (brotli at a quality fit for every request, or gzip); the
   // console's assets come precompressed from the build and are left as they are.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(fastifyCookie, { secret: config.appSecret });
+  await app.register(fastifyCookie, { secret: deriveKey(config.appSecret, 'cookies') });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

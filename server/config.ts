@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from '../src/api/contract/zod';
 
@@ -31,7 +32,12 @@ const envSchema = z.object({
   BASE_PATH: z._default(z.string(), '/'),
   BOOTSTRAP_ADMIN_EMAIL: z._default(z.string(), 'admin@example.com'),
   BOOTSTRAP_ADMIN_PASSWORD: optionalString,
-  APP_SECRET: optionalString,
+  // Every key of the product is derived from it (server/domain/app-keys.ts): 32 characters at least.
+  APP_SECRET: optionalString.check(
+    z.refine((v) => v === undefined || v.length >= 32, {
+      error: 'APP_SECRET must be at least 32 characters',
+    }),
+  ),
   // It opens the bulk imports, so it must not be guessable.
   OPERATOR_TOKEN: optionalString.check(
     z.refine((v) => v === undefined || v.length >= 32, {
@@ -42,7 +48,7 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
   ),
-  TRUST_PROXY: z._default(z.stringbool(), false),
+  TRUST_PROXY: z._default(z.string(), 'false'),
   AUTH_RATE_LIMIT: z._default(z.coerce.number().check(z.int(), z.gte(1)), 20),
   QUOTA_NETWORKS_PER_REGION: z._default(
     z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)),
@@ -51,6 +57,15 @@ const envSchema = z.object({
   QUOTA_PUBLIC_IPS_PER_REGION: z._default(
     z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)),
     256,
+  ),
+  QUOTA_VMS_PER_REGION: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 100),
+  QUOTA_VCPUS_PER_REGION: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)),
+    512,
+  ),
+  QUOTA_RAM_GB_PER_REGION: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000_000)),
+    2048,
   ),
   SIM_PROVISION_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 8),
   SIM_ACTION_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 3),
@@ -67,11 +82,21 @@ export interface RateLimits {
   loginFailureWindowMs: number;
 }
 
-export interface NetworkLimits {
+export interface CompanyLimits {
   networksPerRegion: number;
   /** Public addresses NATed to interfaces plus the SNAT addresses of standard networks. */
   publicIpsPerRegion: number;
+  vmsPerRegion: number;
+  vcpusPerRegion: number;
+  ramGbPerRegion: number;
 }
+
+/**
+ * Whom to believe about the client's address (Fastify's `trustProxy`): false, a number of proxy
+ * hops in front of the server, or the proxies' own addresses and CIDRs. Never `true`, which would
+ * believe the left-most `X-Forwarded-For` entry: the one the client writes itself.
+ */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   port: number;
@@ -93,11 +118,11 @@ export interface Config {
   appSecret: string;
   operatorToken: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   cookieSecure: boolean;
   rateLimits: RateLimits;
   /** What one company may hold in one region, so that no company can exhaust a shared pool. */
-  limits: NetworkLimits;
+  limits: CompanyLimits;
   /** How long the embedded sim engine takes, in seconds. */
   sim: { provisionSeconds: number; actionSeconds: number; resizeSeconds: number };
   /** The libvirt provider's configuration file; unset: no libvirt provider. */
@@ -122,6 +147,24 @@ function loadAppSecret(dataDir: string, fromEnv: string | undefined): string {
   return secret;
 }
 
+const isAddressOrCidr = (value: string) => {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/** `true` is one hop: the address the proxy in front of the server saw. */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const v = value.trim().toLowerCase();
+  if (['', 'false', 'no', 'off', '0'].includes(v)) return false;
+  if (['true', 'yes', 'on'].includes(v)) return 1;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const list = v.split(',').map((part) => part.trim());
+  return list.every(isAddressOrCidr) ? list : undefined;
+}
+
 /** A setting the server cannot start with: said in one line, without a stack trace. */
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -140,6 +183,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(problems.join('; '));
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy === undefined) {
+    throw new ConfigError(
+      "TRUST_PROXY must be false, true (one proxy), a number of proxy hops, or the proxies' addresses or CIDRs separated by commas",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const basePath = normalizeBasePath(e.BASE_PATH);
   const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
@@ -163,7 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: loadAppSecret(dataDir, e.APP_SECRET),
     operatorToken: e.OPERATOR_TOKEN,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     cookieSecure: publicUrl.startsWith('https:'),
     rateLimits: {
       authPerMinute: e.AUTH_RATE_LIMIT,
@@ -173,6 +222,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       networksPerRegion: e.QUOTA_NETWORKS_PER_REGION,
       publicIpsPerRegion: e.QUOTA_PUBLIC_IPS_PER_REGION,
+      vmsPerRegion: e.QUOTA_VMS_PER_REGION,
+      vcpusPerRegion: e.QUOTA_VCPUS_PER_REGION,
+      ramGbPerRegion: e.QUOTA_RAM_GB_PER_REGION,
     },
     sim: {
       provisionSeconds: e.SIM_PROVISION_SECONDS,

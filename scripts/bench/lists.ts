@@ -40,7 +40,7 @@ async function measureApi(env: Record<string, string>, company: SeededCompany): 
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      APP_SECRET: 'bench-secret-bench-secret-bench',
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret',
       ...env,
     },
     `${base}/healthCheck/api`,

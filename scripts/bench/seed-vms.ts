@@ -28,7 +28,10 @@ export async function seedTwoCompanies(db: Db, vmsEach: number): Promise<SeededC
   await setUpProviders({
     db,
     clock: systemClock,
-    config: loadConfig({ APP_SECRET: 'bench-secret-bench-secret-bench', LOG_LEVEL: 'silent' }),
+    config: loadConfig({
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret',
+      LOG_LEVEL: 'silent',
+    }),
   });
   const seeded: SeededCompany[] = [];
   for (const n of [1, 2]) {

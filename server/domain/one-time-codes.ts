@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { sessions } from '../db/schema';
+import { deriveKey } from './app-keys';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -10,7 +11,9 @@ export const newCode = () => randomInt(0, 1_000_000).toString().padStart(6, '0')
 
 /** Keyed by the session, so a code is worth nothing to any other session. */
 const codeHash = (appSecret: string, sessionId: number, code: string) =>
-  createHmac('sha256', appSecret).update(`${sessionId}:${code}`).digest('hex');
+  createHmac('sha256', deriveKey(appSecret, 'one-time-codes'))
+    .update(`${sessionId}:${code}`)
+    .digest('hex');
 
 export async function attachCode(
   tx: Tx,

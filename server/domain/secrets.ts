@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { deriveKey } from './app-keys';
 
 /**
  * Secrets kept for users (VM passwords and private keys), encrypted at rest with a key derived from
@@ -10,7 +11,7 @@ export interface SecretBox {
 }
 
 export function createSecretBox(appSecret: string): SecretBox {
-  const key = Buffer.from(hkdfSync('sha256', appSecret, 'launchpad', 'vm-secrets:v1', 32));
+  const key = deriveKey(appSecret, 'vm-secrets:v1');
   return {
     seal(plain) {
       const iv = randomBytes(12);

@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/api/contract/auth';
+import { deriveKey } from '../../server/domain/app-keys';
 import { loginFailures, sessions } from '../../server/db/schema';
 import { startTestServer, type TestServer } from './harness';
 import { codeIn, lastMailTo, linkIn } from './mail';
@@ -108,7 +109,9 @@ describe('POST /auth/login', () => {
     expect(row).toBeDefined();
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row!.codeHash).toBe(
-      createHmac('sha256', server.config.appSecret).update(`${row!.id}:${code}`).digest('hex'),
+      createHmac('sha256', deriveKey(server.config.appSecret, 'one-time-codes'))
+        .update(`${row!.id}:${code}`)
+        .digest('hex'),
     );
     expect(row!.verifiedAt).toBeNull();
   });

@@ -7,7 +7,7 @@ import {
   type NetworkAdapter,
 } from '../../../src/api/contract/networks';
 import { vmMessages } from '../../../src/api/contract/vms';
-import type { NetworkLimits } from '../../config';
+import type { CompanyLimits } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { networks, publicIps, vmInterfaces } from '../../db/network-schema';
 import { conflict, HttpError, notFound } from '../../http-error';
@@ -279,7 +279,7 @@ export async function allocateInterfacePublicIp(
   caller: Caller,
   interfaceId: number,
   now: Date,
-  limits: NetworkLimits,
+  limits: CompanyLimits,
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const { iface, network, vm, address } = await editableInterface(tx, caller, interfaceId);

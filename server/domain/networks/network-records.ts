@@ -5,7 +5,7 @@ import {
   networkMessages,
   type NetworkType,
 } from '../../../src/api/contract/networks';
-import type { NetworkLimits } from '../../config';
+import type { CompanyLimits } from '../../config';
 import { conflict } from '../../http-error';
 import type { Db, Tx } from '../../db/client';
 import { networks } from '../../db/network-schema';
@@ -63,7 +63,7 @@ export async function insertNetwork(
     isDefault?: boolean;
     actor: Actor;
     now: Date;
-    limits: NetworkLimits;
+    limits: CompanyLimits;
   } & NetworkAddressing,
 ): Promise<NetworkRecord> {
   const { networksPerRegion, publicIpsPerRegion } = input.limits;
@@ -144,7 +144,7 @@ const DEFAULT_PREFIX = 22;
  */
 export async function ensureDefaultNetwork(
   tx: Tx,
-  input: { companyId: number; regionId: number; actor: Actor; now: Date; limits: NetworkLimits },
+  input: { companyId: number; regionId: number; actor: Actor; now: Date; limits: CompanyLimits },
 ): Promise<NetworkRecord> {
   const existing = async () => {
     const [row] = await tx

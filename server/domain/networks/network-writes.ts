@@ -5,7 +5,7 @@ import {
   type createNetworkBody,
   type updateNetworkBody,
 } from '../../../src/api/contract/networks';
-import type { NetworkLimits } from '../../config';
+import type { CompanyLimits } from '../../config';
 import { regions } from '../../db/catalog-schema';
 import type { Db, Tx } from '../../db/client';
 import { networks, vmInterfaces } from '../../db/network-schema';
@@ -35,7 +35,7 @@ export async function createNetwork(
   caller: Caller,
   input: z.output<typeof createNetworkBody>,
   now: Date,
-  limits: NetworkLimits,
+  limits: CompanyLimits,
 ): Promise<number> {
   requireAdmin(caller, networkMessages.adminsOnly);
   const [region] = await db

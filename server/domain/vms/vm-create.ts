@@ -8,7 +8,7 @@ import {
   providerOffers,
   regions,
 } from '../../db/catalog-schema';
-import type { NetworkLimits } from '../../config';
+import type { CompanyLimits } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { vmInterfaces } from '../../db/network-schema';
 import { PRIMARY_VMNIC } from '../../../src/api/contract/networks';
@@ -82,7 +82,7 @@ async function addPrimaryInterface(
     network: NetworkRecord;
     publicIp: boolean;
     now: Date;
-    limits: NetworkLimits;
+    limits: CompanyLimits;
   },
 ) {
   const [row] = await tx
@@ -123,7 +123,7 @@ export async function createVms(
   db: Db,
   caller: Caller,
   input: CreateVmInput,
-  context: { secrets: SecretBox; now: Date; limits: NetworkLimits },
+  context: { secrets: SecretBox; now: Date; limits: CompanyLimits },
 ): Promise<number[]> {
   const teamId = input.teamId ?? null;
   if (teamId === null) {
