@@ -10,6 +10,7 @@ export default defineConfig({
     './server/db/support-schema.ts',
     './server/db/list-counts-schema.ts',
     './server/db/event-schema.ts',
+    './server/db/console-schema.ts',
     './server/jobs/schema.ts',
     './server/providers/sim/schema.ts',
     './server/providers/libvirt/schema.ts',
