@@ -1,22 +1,51 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { ProviderDiagnostics } from '../../src/api/contract/health';
+import type { Clock } from '../clock';
 import { providerOffers, providers, regions } from '../db/catalog-schema';
 import type { Db } from '../db/client';
 import { virtualMachines } from '../db/vm-schema';
+import { createExpiringCache, type ExpiringCache } from '../expiring-cache';
 import { operations } from '../jobs/schema';
 import type { ProviderHealth } from '../providers/driver';
 import type { DriverMap } from '../providers/registry';
 import { requireAdmin, type Caller } from './access';
 
-/** Each driver's engine health, asked once per driver (providers share their engine). */
-export async function driverHealth(drivers: DriverMap): Promise<Map<string, ProviderHealth>> {
+/**
+ * How long an engine's health is answered again without asking it: the check is public, and each
+ * one signs in to Keystone or opens an SSH session to every host.
+ */
+export const ENGINE_HEALTH_TTL_MS = 20_000;
+
+/** One per process's driver map (kept beside it, so it goes with it). */
+const healthCaches = new WeakMap<DriverMap, ExpiringCache<string, ProviderHealth>>();
+
+/**
+ * Each driver's engine health, asked once per driver (providers share their engine), at most once
+ * every ENGINE_HEALTH_TTL_MS however many ask meanwhile.
+ */
+export async function driverHealth(
+  drivers: DriverMap,
+  clock: Clock,
+): Promise<Map<string, ProviderHealth>> {
+  let cache = healthCaches.get(drivers);
+  if (!cache) {
+    cache = createExpiringCache({
+      ttlMs: ENGINE_HEALTH_TTL_MS,
+      maxEntries: drivers.size,
+      now: () => clock.now().getTime(),
+    });
+    healthCaches.set(drivers, cache);
+  }
+  const recent = cache;
   const entries = await Promise.all(
     [...drivers.entries()].map(async ([kind, driver]) => {
-      const health = await driver.health().catch((error: unknown): ProviderHealth => ({
-        ok: false,
-        latencyMs: 0,
-        detail: error instanceof Error ? error.message : String(error),
-      }));
+      const health = await recent.get(kind, () =>
+        driver.health().catch((error: unknown): ProviderHealth => ({
+          ok: false,
+          latencyMs: 0,
+          detail: error instanceof Error ? error.message : String(error),
+        })),
+      );
       return [kind, health] as const;
     }),
   );
@@ -33,13 +62,14 @@ export async function providerDiagnostics(
   db: Db,
   drivers: DriverMap,
   caller: Caller,
-  now: Date,
+  clock: Clock,
 ): Promise<ProviderDiagnostics> {
   requireAdmin(caller);
+  const now = clock.now();
   const ofCompany = eq(operations.companyId, caller.companyId);
   const [health, providerRows, offered, vmCounts, statusCounts, [failed], failures] =
     await Promise.all([
-      driverHealth(drivers),
+      driverHealth(drivers, clock),
       db.select().from(providers).orderBy(providers.name),
       db
         .selectDistinct({ providerId: providerOffers.providerId, city: regions.city })

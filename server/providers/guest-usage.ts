@@ -1,3 +1,4 @@
+import { createExpiringCache } from '../expiring-cache';
 import type { ServerState } from './driver';
 
 /** A guest's counters as libvirt keeps them (through virsh, or through Nova's diagnostics). */
@@ -34,16 +35,35 @@ export function cpuPercent(
   return round(((after.cpuTimeNs - before.cpuTimeNs) / wallNs / Math.max(1, vcpus)) * 100);
 }
 
+/**
+ * Figures this recent are answered again: a details page polled by several viewers costs the host
+ * one look (a command on it, and a pause) every few seconds, not one each.
+ */
+export const USAGE_TTL_MS = 5_000;
+/** Guests whose recent figures are kept; more than a host runs, fewer than would weigh. */
+const RECENT_GUESTS = 10_000;
+
 type Sample = { at: number; cpuTimeNs: number };
 
 /**
  * A guest's load: CPU time used since the last look (or over a quarter of a second, when there is
- * no recent look), and memory in use.
+ * no recent look), and memory in use; the same figures again for USAGE_TTL_MS.
  */
 export class UsageSampler {
   private readonly samples = new Map<string, Sample>();
+  private readonly recent = createExpiringCache<string, ServerState['usage']>({
+    ttlMs: USAGE_TTL_MS,
+    maxEntries: RECENT_GUESTS,
+  });
 
-  async read(guest: string, stats: () => Promise<GuestStats>): Promise<ServerState['usage']> {
+  read(guest: string, stats: () => Promise<GuestStats>): Promise<ServerState['usage']> {
+    return this.recent.get(guest, () => this.measure(guest, stats));
+  }
+
+  private async measure(
+    guest: string,
+    stats: () => Promise<GuestStats>,
+  ): Promise<ServerState['usage']> {
     const look = async () => {
       const now = await stats();
       return { now, sample: { at: Date.now(), cpuTimeNs: now.cpuTimeNs } };
@@ -65,5 +85,6 @@ export class UsageSampler {
 
   forget(guest: string) {
     this.samples.delete(guest);
+    this.recent.delete(guest);
   }
 }

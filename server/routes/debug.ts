@@ -10,7 +10,7 @@ export const debugRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { de
     '/debugSharktech',
     { schema: { response: { 200: providerDiagnosticsResponse } } },
     async (request) => ({
-      data: await providerDiagnostics(deps.db, deps.drivers, caller(request), deps.clock.now()),
+      data: await providerDiagnostics(deps.db, deps.drivers, caller(request), deps.clock),
       message: 'OK',
     }),
   );

@@ -1,11 +1,27 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse, remoteHealthResponse } from '../../src/api/contract/health';
 import { driverHealth } from '../domain/diagnostics';
 import type { RouteOptions } from './deps';
 
-/** Liveness of the process and of the database, without authentication. */
+/**
+ * Checks of the database or the engines a client address may make a minute: plenty for a monitor,
+ * too few for a loop to weigh on the pool or on the engines' sign-ins and SSH sessions.
+ */
+export const HEALTH_CHECKS_PER_MINUTE = 60;
+
+/** Liveness of the process, of the database and of the engines, without authentication. */
 export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  const limited = {
+    auth: 'public' as const,
+    rateLimit: {
+      max: HEALTH_CHECKS_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => request.ip,
+    },
+  };
+
   app.get(
     '/api',
     { config: { auth: 'public' }, schema: { response: { 200: healthResponse } } },
@@ -15,7 +31,7 @@ export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { d
   app.get(
     '/database',
     {
-      config: { auth: 'public' },
+      config: limited,
       schema: { response: { 200: healthResponse, 503: healthResponse } },
     },
     async (request, reply) => {
@@ -36,11 +52,11 @@ export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { d
   app.get(
     '/remoteAPI',
     {
-      config: { auth: 'public' },
+      config: limited,
       schema: { response: { 200: remoteHealthResponse, 503: remoteHealthResponse } },
     },
     async (request, reply) => {
-      const health = await driverHealth(deps.drivers);
+      const health = await driverHealth(deps.drivers, deps.clock);
       const drivers = [...health.entries()].map(([driver, seen]) => ({
         driver,
         status: seen.ok ? ('ok' as const) : ('unavailable' as const),

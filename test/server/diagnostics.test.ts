@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ENGINE_HEALTH_TTL_MS } from '../../server/domain/diagnostics';
 import type { ProviderDiagnostics } from '../../src/api/contract/health';
 import { insertVms } from './vm-fixtures';
 import { startVmWorld, type VmWorld } from './vm-world';
@@ -8,7 +9,11 @@ beforeAll(async () => {
   w = await startVmWorld();
 });
 afterAll(() => w.close());
-beforeEach(() => w.server.sim.faults.clear());
+beforeEach(() => {
+  w.server.sim.faults.clear();
+  // Each test sees the engine as it is now, not as the last one left it.
+  w.server.clock.advance(ENGINE_HEALTH_TTL_MS);
+});
 
 const remote = () => w.server.app.inject({ method: 'GET', url: '/api/v1/healthCheck/remoteAPI' });
 

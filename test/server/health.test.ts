@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ENGINE_HEALTH_TTL_MS } from '../../server/domain/diagnostics';
+import { HEALTH_CHECKS_PER_MINUTE } from '../../server/routes/health';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -37,5 +39,39 @@ describe('health checks', () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/v1/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ data: null, message: 'Not found' });
+  });
+
+  it('asks the engines once for concurrent remote checks, and not again for a while', async () => {
+    const health = vi.spyOn(server.sim, 'health');
+    const remote = () =>
+      server.app.inject({
+        method: 'GET',
+        url: '/api/v1/healthCheck/remoteAPI',
+        remoteAddress: '192.0.2.1',
+      });
+    server.clock.advance(ENGINE_HEALTH_TTL_MS);
+    const answers = await Promise.all(Array.from({ length: 10 }, remote));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(health).toHaveBeenCalledTimes(1);
+    server.clock.advance(ENGINE_HEALTH_TTL_MS - 1);
+    expect((await remote()).statusCode).toBe(200);
+    expect(health).toHaveBeenCalledTimes(1);
+    server.clock.advance(1);
+    expect((await remote()).statusCode).toBe(200);
+    expect(health).toHaveBeenCalledTimes(2);
+    health.mockRestore();
+  });
+
+  it('limits the remote and database checks per client address', async () => {
+    const check = (what: string, remoteAddress: string) =>
+      server.app.inject({ method: 'GET', url: `/api/v1/healthCheck/${what}`, remoteAddress });
+    for (const what of ['remoteAPI', 'database']) {
+      for (let i = 0; i < HEALTH_CHECKS_PER_MINUTE; i += 1) {
+        expect((await check(what, '198.51.100.7')).statusCode).toBe(200);
+      }
+      const refused = await check(what, '198.51.100.7');
+      expect(refused.statusCode, what).toBe(429);
+      expect((await check(what, '198.51.100.8')).statusCode, what).toBe(200);
+    }
   });
 });
