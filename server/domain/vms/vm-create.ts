@@ -28,6 +28,7 @@ import { requireTeamPermission, type Caller } from '../access';
 import type { SecretBox } from '../secrets';
 import { generateSshKeyPair, generateVmPassword } from '../vm-credentials';
 import { openSizePeriod } from '../vm-usage';
+import { requireVmRoom } from './vm-limits';
 
 type CreateVmInput = z.output<typeof createVmBody>;
 
@@ -48,7 +49,7 @@ async function resolveOrder(db: Db, input: CreateVmInput) {
     .where(and(eq(images.id, input.imageId), eq(images.regionId, input.regionId)));
   if (!image) throw badRequest(vmMessages.imageNotFound, 'imageId');
   const [size] = await db
-    .select({ id: configurations.id })
+    .select({ cpu: configurations.cpu, ram: configurations.ram })
     .from(configurations)
     .where(eq(configurations.id, input.configurationId));
   if (!size) throw badRequest(vmMessages.configurationNotFound, 'configurationId');
@@ -70,7 +71,7 @@ async function resolveOrder(db: Db, input: CreateVmInput) {
       ),
     );
   if (!offer) throw badRequest(vmMessages.providerNotFound, 'providerId');
-  return { username: image.username };
+  return { username: image.username, size };
 }
 
 /** The primary interface (vmnic 1), made with the server; with a public address if asked for. */
@@ -114,10 +115,11 @@ async function addPrimaryInterface(
 }
 
 /**
- * Orders `numberOfInstances` VMs. Each gets its own generated password and SSH key pair (kept
- * encrypted), starts Provisioning, opens its usage period, gets its primary interface on the
- * region's default network (and a public address when asked for) and a create operation — all in
- * one transaction, so a VM never exists without the work that builds it. Answers the new ids.
+ * Orders `numberOfInstances` VMs, all of them or none within the company's limits in the region.
+ * Each gets its own generated password and SSH key pair (kept encrypted), starts Provisioning,
+ * opens its usage period, gets its primary interface on the region's default network (and a
+ * public address when asked for) and a create operation — all in one transaction, so a VM never
+ * exists without the work that builds it. Answers the new ids.
  */
 export async function createVms(
   db: Db,
@@ -134,7 +136,7 @@ export async function createVms(
   if (input.numberOfInstances > 1 && input.name.length > VM_NAME_MAX - 3) {
     throw badRequest(vmMessages.nameWithCopiesTooLong, 'name');
   }
-  const { username } = await resolveOrder(db, input);
+  const { username, size } = await resolveOrder(db, input);
 
   const names = namesFor(input.name, input.numberOfInstances);
   const credentials = await Promise.all(
@@ -154,6 +156,12 @@ export async function createVms(
         .for('key share');
       if (!team) throw notFound(vmMessages.teamNotFound);
     }
+    const copies = names.length;
+    await requireVmRoom(
+      tx,
+      { companyId: caller.companyId, regionId: input.regionId, limits },
+      { vms: copies, cpu: size.cpu * copies, ram: size.ram * copies },
+    );
     const actor = await userActor(tx, caller.userId);
     const network = await ensureDefaultNetwork(tx, {
       companyId: caller.companyId,

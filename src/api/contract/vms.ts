@@ -57,6 +57,11 @@ export const vmMessages = {
   notDeletable: 'The VM cannot be deleted while an operation is under way',
   upgradeNotLarger: 'Choose a configuration with more CPU cores than the current one',
   upgradeNotOffered: "The VM's provider does not offer this configuration in its region",
+  vmQuota: (limit: number) => `The company has reached its limit of ${limit} VMs in this region`,
+  vcpuQuota: (limit: number) =>
+    `The company has reached its limit of ${limit} vCPUs in this region`,
+  ramQuota: (limit: number) =>
+    `The company has reached its limit of ${limit} GB of RAM in this region`,
   consoleUnavailable: 'The console is available only while the VM is running',
   noTeamAdminsOnly: 'Only Admins can manage VMs without a team',
   noChanges: 'No changes made',
