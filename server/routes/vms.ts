@@ -131,7 +131,7 @@ export const vmRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps 
         request,
         request.body.id,
         vmMessages.upgrading,
-        resizeVm(db, caller(request), request.body, clock.now()),
+        resizeVm(db, caller(request), request.body, clock.now(), deps.config.limits),
       ),
   );
 

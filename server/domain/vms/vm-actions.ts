@@ -3,6 +3,7 @@ import type { ActivityAction } from '../../../src/api/contract/activity';
 import type { TeamPermission } from '../../../src/api/contract/permissions';
 import { vmMessages, vmRules, type VmStatus } from '../../../src/api/contract/vms';
 import { configurations, providerOffers } from '../../db/catalog-schema';
+import type { CompanyLimits } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { virtualMachines } from '../../db/vm-schema';
 import { badRequest, conflict, forbidden } from '../../http-error';
@@ -13,6 +14,7 @@ import { recordEvent } from '../events/record';
 import { recordVmStatus, vmSubject } from '../events/vm-events';
 import { interfacesBusy } from '../networks/interfaces';
 import { requireVmPermission, type VmRecord } from './vm-access';
+import { requireVmRoom } from './vm-limits';
 
 /**
  * The VM actions: each checks the caller's role and the VM's status under the row's lock, then
@@ -114,12 +116,16 @@ export const resetVm = (db: Db, caller: Caller, vmId: number, now: Date) =>
     now,
   });
 
-/** Only to a size with more cores that the VM's provider offers in its region. */
+/**
+ * Only to a size with more cores that the VM's provider offers in its region, and within the
+ * company's limits there: what the new size adds must fit.
+ */
 export const resizeVm = (
   db: Db,
   caller: Caller,
   input: { id: number; configurationId: number },
   now: Date,
+  limits: CompanyLimits,
 ) =>
   transition(db, caller, input.id, {
     permission: 'vm.resize',
@@ -136,6 +142,7 @@ export const resizeVm = (
           key: configurations.key,
           name: configurations.name,
           cpu: configurations.cpu,
+          ram: configurations.ram,
         })
         .from(configurations)
         .where(inArray(configurations.id, [input.configurationId, vm.configurationId]));
@@ -155,6 +162,16 @@ export const resizeVm = (
           ),
         );
       if (!offered) throw badRequest(vmMessages.upgradeNotOffered, 'configurationId');
+      await requireVmRoom(
+        tx,
+        { companyId: caller.companyId, regionId: vm.regionId, limits },
+        {
+          vms: 0,
+          cpu: target.cpu - current.cpu,
+          // A resize under way counts at the larger of its two sizes: less RAM frees none yet.
+          ram: Math.max(0, target.ram - current.ram),
+        },
+      );
       return {
         payload: { configurationId: target.id, sizeKey: target.key },
         detail: { from: current.name, to: target.name },
