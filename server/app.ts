@@ -14,7 +14,7 @@ import type { Mailer } from './mail/transport';
 import { requestSerializer } from './log-serializers';
 import { serializerCompiler } from './response-serializer';
 import { inlineScriptSources, registerConsole } from './plugins/console';
-import { registerConsoleGateway } from './plugins/console-gateway';
+import { registerConsoles } from './plugins/consoles';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -23,10 +23,7 @@ import { createEventHub } from './domain/events/hub';
 import { createEventStreams } from './domain/events/streams';
 import { createSecretBox } from './domain/secrets';
 import type { JobQueue } from './jobs/operations';
-import { CONSOLE_GATEWAY_PATH, SIM_CONSOLE_PATH } from './providers/setup';
 import type { DriverMap } from './providers/registry';
-import { registerSimConsole } from './providers/sim/console-page';
-import { SimDriver } from './providers/sim/driver';
 import { apiRoutes } from './routes';
 
 export interface AppDeps {
@@ -80,7 +77,7 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    // A console ticket (a base64url engine ref, its expiry and its MAC) outgrows the default 100.
+    // A console ticket (three ids, a nonce, its expiry and its MAC) can reach the default 100.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // One line per request, when it is answered (below), instead of one on arrival and another on the answer.
     logController: new LogController({ disableRequestLogging: true }),
@@ -150,24 +147,16 @@ export async function buildApp(deps: AppDeps) {
     deps.background ??
     createBackgroundTasks((err, label) => app.log.error({ err }, `${label} failed`));
   app.addHook('onClose', () => background.idle());
-  const sim = deps.drivers.get('sim');
-  if (sim instanceof SimDriver) {
-    registerSimConsole(app, {
-      path: `${config.basePath}${SIM_CONSOLE_PATH}`,
-      secret: config.appSecret,
-      clock,
-      sim,
-    });
-  }
-  await registerConsoleGateway(app, {
-    path: `${config.basePath}${CONSOLE_GATEWAY_PATH}`,
-    basePath: config.basePath,
-    secret: config.appSecret,
+  const hub = await createEventHub(deps.db, deps.listen, app.log);
+  await registerConsoles(app, {
+    config,
+    db: deps.db,
     clock,
+    hub,
+    listen: deps.listen,
     drivers: deps.drivers,
     distDir: deps.consoleDir,
   });
-  const hub = await createEventHub(deps.db, deps.listen, app.log);
   const streams = await createEventStreams({
     db: deps.db,
     clock,

@@ -1,13 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { createWebSocketStream } from 'ws';
-import type { Clock } from '../clock';
-import { readConsoleTicket } from '../providers/console-ticket';
-import type { ProviderDriver } from '../providers/driver';
+import type { OpenConsoles } from '../domain/consoles/open-consoles';
 import type { DriverMap } from '../providers/registry';
+import { registerConsoleSocket, type AdmitConsole } from './console-socket';
 
 const unavailable = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Console unavailable</title>
@@ -15,20 +11,45 @@ const unavailable = `<!doctype html>
 main{padding:24px}</style></head>
 <body><main>This console link has expired or the server is not running.</main></body></html>`;
 
+/** The answer to a console link that is refused, for the page and the websocket alike. */
+export const refuseConsole = (reply: FastifyReply, code: number) =>
+  reply
+    .code(code)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(unavailable);
+
+/**
+ * Whether a browser's message to a VNC server is the viewer's input (keys, pointer, clipboard):
+ * anything but the screen-update requests noVNC sends on its own (FramebufferUpdateRequest,
+ * EnableContinuousUpdates and Fence), read message by message.
+ */
+export function isRfbInput(data: Buffer): boolean {
+  let at = 0;
+  while (at < data.length) {
+    const type = data[at];
+    if (type === 3 || type === 150) at += 10;
+    else if (type === 248 && at + 9 <= data.length) at += 9 + data[at + 8]!;
+    else return true;
+  }
+  return false;
+}
+
 /**
  * The console of engines whose guests' screens the product serves itself (`openConsole`): a
  * noVNC page at `<path><ticket>` and its websocket at `<path><ticket>/websockify`, which carries
- * the guest's RFB stream. The ticket (signed, short-lived, per engine) is checked for both, and
- * before the websocket is upgraded; the stream never becomes a TCP port of its own.
+ * the guest's RFB stream. Loading the page leaves the ticket good; the websocket uses it up. The
+ * stream never becomes a TCP port of its own.
  */
-export async function registerConsoleGateway(
+export function registerConsoleGateway(
   app: FastifyInstance,
   options: {
     path: string;
     basePath: string;
-    secret: string;
-    clock: Clock;
+    publicOrigin: string;
     drivers: DriverMap;
+    consoles: OpenConsoles;
+    admit: AdmitConsole;
     distDir?: string;
   },
 ) {
@@ -41,66 +62,27 @@ export async function registerConsoleGateway(
           `<head>\n    <base href="${options.basePath.replace(/"/g, '&quot;')}" />`,
         )
       : undefined;
-  const consoles = [...options.drivers.values()].filter((driver) => driver.openConsole);
-
-  const resolve = (value: string): { driver: ProviderDriver; ref: string } | undefined => {
-    for (const driver of consoles) {
-      const ticket = readConsoleTicket(options.secret, driver.kind, value, options.clock.now());
-      if (ticket) return { driver, ref: ticket.ref };
-    }
-    return undefined;
-  };
-  const refuse = (reply: FastifyReply, code: number) =>
-    reply
-      .code(code)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(unavailable);
-
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  // Looked up at each use: tests add engines to the map.
+  const served = (kind: string) => options.drivers.get(kind)?.openConsole !== undefined;
 
   app.get<{ Params: { ticket: string } }>(
     `${options.path}:ticket`,
     { config: { auth: 'public' } },
     async (request, reply) => {
-      if (!page || !resolve(request.params.ticket)) return refuse(reply, 404);
+      if (!page || !(await options.admit(request, served, false))) {
+        return refuseConsole(reply, 404);
+      }
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
     },
   );
 
-  app.get<{ Params: { ticket: string } }>(
-    `${options.path}:ticket/websockify`,
-    {
-      websocket: true,
-      config: { auth: 'public' },
-      // Refused before the upgrade: a bad ticket never gets a websocket.
-      preValidation: async (request, reply) => {
-        if (!resolve(request.params.ticket)) await refuse(reply, 403);
-      },
-    },
-    async (socket, request) => {
-      const target = resolve(request.params.ticket);
-      if (!target) {
-        socket.close(1008, 'The console link has expired');
-        return;
-      }
-      let stream;
-      try {
-        stream = await target.driver.openConsole!(target.ref);
-      } catch (error) {
-        request.log.warn({ err: error }, 'console stream could not be opened');
-        socket.close(1011, 'The console of this server cannot be reached');
-        return;
-      }
-      const browser = createWebSocketStream(socket);
-      const done = () => {
-        browser.destroy();
-        stream.destroy();
-      };
-      void Promise.all([
-        pipeline(browser, stream).catch(done),
-        pipeline(stream, browser).catch(done),
-      ]);
-    },
-  );
+  registerConsoleSocket(app, {
+    path: options.path,
+    publicOrigin: options.publicOrigin,
+    consoles: options.consoles,
+    admit: (request) => options.admit(request, served, true),
+    open: (viewer) => options.drivers.get(viewer.kind)!.openConsole!(viewer.providerRef),
+    isInput: isRfbInput,
+    refuse: refuseConsole,
+  });
 }

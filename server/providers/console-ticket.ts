@@ -1,41 +1,63 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { deriveKey } from '../domain/app-keys';
+
+/** How long a console link may wait to be opened: long enough to load the page and connect. */
+export const CONSOLE_TICKET_MS = 60_000;
 
 /**
- * A signed, short-lived pass to one server's console: `<ref>.<expiry in s>.<mac>`, the ref in
- * base64url (an engine's refs may hold a `/`), fit for a URL path segment. The MAC is keyed by the
- * engine's kind as well as the secret, so that a ticket for one engine's console is no ticket for
- * another's.
+ * A signed pass to one VM's console for one viewer: the VM, the user and the session it was
+ * given to, a nonce (it opens one console only: see `console-admission.ts`) and its expiry, as
+ * `<vmId>.<userId>.<sessionId>.<nonce>.<expiry in s>.<mac>`, fit for a URL path segment.
  */
 export interface ConsoleTicket {
-  ref: string;
+  vmId: number;
+  userId: number;
+  sessionId: number;
+  nonce: string;
   expiresAt: number;
 }
 
-const mac = (secret: string, kind: string, payload: string) =>
-  createHmac('sha256', `${kind}-console:${secret}`).update(payload).digest().subarray(0, 18);
+/** The tickets' MAC key: derived from APP_SECRET for this purpose only. */
+export const deriveConsoleTicketKey = (appSecret: string) =>
+  deriveKey(appSecret, 'console-tickets');
 
-export function issueConsoleTicket(secret: string, kind: string, ticket: ConsoleTicket): string {
-  const ref = Buffer.from(ticket.ref).toString('base64url');
-  const payload = `${ref}.${Math.floor(ticket.expiresAt / 1000)}`;
-  return `${payload}.${mac(secret, kind, payload).toString('base64url')}`;
+const mac = (key: Buffer, payload: string) =>
+  createHmac('sha256', key).update(payload).digest().subarray(0, 18).toString('base64url');
+
+/** A new ticket for the viewer, good for CONSOLE_TICKET_MS from `now`. */
+export function issueConsoleTicket(
+  key: Buffer,
+  viewer: Pick<ConsoleTicket, 'vmId' | 'userId' | 'sessionId'>,
+  now: Date,
+): string {
+  const nonce = randomBytes(16).toString('base64url');
+  const expiry = Math.floor((now.getTime() + CONSOLE_TICKET_MS) / 1000);
+  const payload = `${viewer.vmId}.${viewer.userId}.${viewer.sessionId}.${nonce}.${expiry}`;
+  return `${payload}.${mac(key, payload)}`;
 }
 
-/** The ticket, or null when it is forged, for another engine, malformed or expired. */
-export function readConsoleTicket(
-  secret: string,
-  kind: string,
-  value: string,
-  now: Date,
-): ConsoleTicket | null {
-  const match = /^([\w-]+)\.(\d{1,12})\.([\w-]+)$/.exec(value);
+const TICKET = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})\.([\w-]{22})\.(\d{1,12})\.([\w-]{24})$/;
+
+/** The ticket, or null when it is forged, malformed or expired. */
+export function readConsoleTicket(key: Buffer, value: string, now: Date): ConsoleTicket | null {
+  const match = TICKET.exec(value);
   if (!match) return null;
-  const [, ref, seconds, signature] = match;
+  const [, vmId, userId, sessionId, nonce, seconds, signature] = match;
   // Compared as text: base64url decoding would ignore a stray trailing character.
-  const expected = Buffer.from(mac(secret, kind, `${ref}.${seconds}`).toString('base64url'));
+  const expected = Buffer.from(mac(key, value.slice(0, value.lastIndexOf('.'))));
   const given = Buffer.from(signature!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   const expiresAt = Number(seconds) * 1000;
-  return expiresAt > now.getTime()
-    ? { ref: Buffer.from(ref!, 'base64url').toString(), expiresAt }
-    : null;
+  if (expiresAt <= now.getTime()) return null;
+  return {
+    vmId: Number(vmId),
+    userId: Number(userId),
+    sessionId: Number(sessionId),
+    nonce: nonce!,
+    expiresAt,
+  };
 }
+
+/** What the database keeps of a used ticket: never the nonce itself. */
+export const ticketNonceHash = (ticket: Pick<ConsoleTicket, 'nonce'>) =>
+  createHash('sha256').update(ticket.nonce).digest('base64url');

@@ -132,7 +132,7 @@ export interface ProviderDriver {
   rebootServer(ref: string, clientToken: string): Promise<void>;
   resizeServer(ref: string, sizeKey: string, clientToken: string): Promise<void>;
   deleteServer(ref: string, clientToken: string): Promise<void>;
-  /** A short-lived address of the server's console, for a running server. */
+  /** The address of a running server's console page, to which the product adds a ticket. */
   consoleUrl(ref: string): Promise<string>;
   /**
    * For engines whose console the product itself serves (through its console gateway): the

@@ -8,7 +8,6 @@ import { LibvirtDriver } from './libvirt/driver';
 import { loadOpenStackConfig } from './openstack/config';
 import { OpenStackDriver } from './openstack/driver';
 import { driverMap, type DriverMap } from './registry';
-import { issueConsoleTicket } from './console-ticket';
 import { defaultSimTimings, SimDriver, type SimTimings } from './sim/driver';
 
 /** Where the product's console gateway serves an engine's VNC console, under the base path. */
@@ -39,35 +38,29 @@ export async function setUpProviders(input: {
   simTimings?: SimTimings;
 }): Promise<{ drivers: DriverMap; sim: SimDriver }> {
   const { db, clock, config } = input;
+  // A console page's address, to which the console route adds the viewer's ticket.
+  const consolePage = (path: string) => () => `${config.basePath}${path}`;
   const sim = new SimDriver({
     db,
     clock,
     timings: input.simTimings ?? simTimingsFrom(config),
-    secret: config.appSecret,
-    consoleUrl: (ticket) => `${config.basePath}${SIM_CONSOLE_PATH}${ticket}`,
+    consoleUrl: consolePage(SIM_CONSOLE_PATH),
   });
   const drivers: ProviderDriver[] = [sim];
-  // The console of an engine whose screens the product's gateway serves: a page behind a ticket.
-  const gatewayConsoleUrl = (kind: string) => (ref: string) =>
-    `${config.basePath}${CONSOLE_GATEWAY_PATH}${issueConsoleTicket(config.appSecret, kind, {
-      ref,
-      // Long enough to load the page and connect; the open websocket then lives on.
-      expiresAt: clock.now().getTime() + 60_000,
-    })}`;
   if (config.libvirtConfigFile) {
     drivers.push(
       new LibvirtDriver({
         db,
         clock,
         config: loadLibvirtConfig(config.libvirtConfigFile),
-        consoleUrl: gatewayConsoleUrl('libvirt'),
+        consoleUrl: consolePage(CONSOLE_GATEWAY_PATH),
       }),
     );
   }
   if (config.openStackConfigFile) {
     drivers.push(
       new OpenStackDriver(loadOpenStackConfig(config.openStackConfigFile), {
-        consoleUrl: gatewayConsoleUrl('openstack'),
+        consoleUrl: consolePage(CONSOLE_GATEWAY_PATH),
       }),
     );
   }

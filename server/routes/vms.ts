@@ -27,6 +27,7 @@ import {
 } from '../domain/vms/vm-details';
 import { listVms } from '../domain/vms/vm-list';
 import { caller } from '../plugins/authenticate';
+import { deriveConsoleTicketKey } from '../providers/console-ticket';
 import type { RouteOptions } from './deps';
 import { vmInterfaceRoutes } from './vm-interfaces';
 import { vmLookupRoutes } from './vm-lookups';
@@ -38,6 +39,7 @@ export const vmRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps 
   await app.register(vmInterfaceRoutes, { deps });
 
   const byId = { params: vmIdParam };
+  const consoleTicketKey = deriveConsoleTicketKey(deps.config.appSecret);
   const action = { ...byId, response: { 200: vmActionResponse } };
   /** Waits for a VM action, wakes the reconciler for its operation, and answers its message. */
   const acted = async (
@@ -103,7 +105,10 @@ export const vmRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps 
     '/getConsole/:id',
     { schema: { ...byId, response: { 200: vmConsoleResponse } } },
     async (request) => ({
-      data: await getVmConsoleUrl(db, drivers, caller(request), request.params.id),
+      data: await getVmConsoleUrl(db, drivers, caller(request), request.params.id, {
+        key: consoleTicketKey,
+        now: clock.now(),
+      }),
       message: 'OK',
     }),
   );

@@ -103,9 +103,8 @@ describe('the product on a libvirt region', () => {
       'GET',
       `/virtualMachines/getConsole/${id}`,
     );
-    // The gateway's page, behind a ticket for this server (its ref in base64url).
-    const ticketRef = /^\/console\/([\w-]+)\./.exec(consoleUrl)![1]!;
-    expect(Buffer.from(ticketRef, 'base64url').toString()).toMatch(/^srv-/);
+    // The gateway's page, behind a ticket for this VM.
+    expect(consoleUrl.startsWith(`/console/${id}.`)).toBe(true);
 
     // Upgrade while running: the guest comes back with four vCPUs.
     await call('PUT', '/virtualMachines/changeConfiguration', { id, configurationId: 2 });

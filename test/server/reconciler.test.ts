@@ -35,8 +35,7 @@ function anotherProcess(
       ...TEST_SIM_TIMINGS,
       provisionMs: options.provisionMs ?? TEST_SIM_TIMINGS.provisionMs,
     },
-    secret: w.server.config.appSecret,
-    consoleUrl: (ticket) => ticket,
+    consoleUrl: (ref) => ref,
   });
   // Records each create call this process makes, to prove that none is made twice.
   const counted: ProviderDriver = Object.assign(Object.create(sim) as SimDriver, {

@@ -198,22 +198,14 @@ describe('credentials and console', () => {
     }
   });
 
-  it('answers a console address that serves the login prompt, while the VM runs', async () => {
+  it('answers a console address while the VM runs (console-tickets.test.ts opens it)', async () => {
     const id = await w.runningVm('consoled');
     const res = await w.call('operator', 'GET', `/virtualMachines/getConsole/${id}`);
     const { consoleUrl } = (res.body as { data: { consoleUrl: string } }).data;
-    // The ticket: the server's ref (base64url), its expiry and its signature.
-    const [ref] = /^\/sim\/console\/([\w-]+)\.\d+\.[\w-]+$/.exec(consoleUrl)!.slice(1);
-    expect(Buffer.from(ref!, 'base64url').toString()).toMatch(/^srv-\w+$/);
-    const page = await w.server.app.inject({ method: 'GET', url: consoleUrl });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('consoled login:');
-
-    // A forged or expired ticket shows nothing.
-    const forged = await w.server.app.inject({ method: 'GET', url: `${consoleUrl}x` });
-    expect(forged.statusCode).toBe(404);
-    w.server.clock.advance(6 * 60_000);
-    expect((await w.server.app.inject({ method: 'GET', url: consoleUrl })).statusCode).toBe(404);
+    // The sim's page, behind a ticket for this VM.
+    expect(consoleUrl).toMatch(
+      new RegExp(`^/sim/console/${id}\\.\\d+\\.\\d+\\.[\\w-]+\\.\\d+\\.[\\w-]+$`),
+    );
 
     await act('admin', 'stop', id);
     expect(await w.call('operator', 'GET', `/virtualMachines/getConsole/${id}`)).toMatchObject({

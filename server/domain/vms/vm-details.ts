@@ -5,11 +5,13 @@ import type { Db } from '../../db/client';
 import { teams } from '../../db/schema';
 import { virtualMachines } from '../../db/vm-schema';
 import { conflict } from '../../http-error';
+import { issueConsoleTicket } from '../../providers/console-ticket';
 import { driverKindOf, type DriverMap } from '../../providers/registry';
 import type { Caller } from '../access';
 import { SYSTEM } from '../events/actor';
 import { recordVmStatus } from '../events/vm-events';
 import type { SecretBox } from '../secrets';
+import type { SessionCaller } from '../sessions';
 import { requireVmPermission, type VmRecord } from './vm-access';
 
 async function driverOf(db: Db, drivers: DriverMap, vm: VmRecord) {
@@ -124,14 +126,25 @@ export async function getVmPrivateKey(db: Db, secrets: SecretBox, caller: Caller
   return { privateKey: secrets.open(vm.privateKeySecret) };
 }
 
+/**
+ * The address of the VM's console for the caller: the engine's console page and a ticket bound to
+ * the caller's session, the caller and the VM, which opens one console within CONSOLE_TICKET_MS.
+ */
 export async function getVmConsoleUrl(
   db: Db,
   drivers: DriverMap,
-  caller: Caller,
+  caller: Caller & Pick<SessionCaller, 'sessionId'>,
   vmId: number,
+  tickets: { key: Buffer; now: Date },
 ): Promise<{ consoleUrl: string }> {
   const { vm } = await requireVmPermission(db, caller, vmId, 'vm.operate');
   if (vm.status !== 'Running' || !vm.providerRef) throw conflict(vmMessages.consoleUnavailable);
   const driver = await driverOf(db, drivers, vm);
-  return { consoleUrl: await driver.consoleUrl(vm.providerRef) };
+  const page = await driver.consoleUrl(vm.providerRef);
+  const ticket = issueConsoleTicket(
+    tickets.key,
+    { vmId: vm.id, userId: caller.userId, sessionId: caller.sessionId },
+    tickets.now,
+  );
+  return { consoleUrl: `${page}${ticket}` };
 }

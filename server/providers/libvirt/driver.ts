@@ -40,7 +40,7 @@ export interface LibvirtOptions {
   db: Db;
   clock: Clock;
   config: LibvirtConfig;
-  /** The signed console address of a server (the product's console gateway). */
+  /** A server's console page (the product's console gateway), before the viewer's ticket. */
   consoleUrl: (ref: string) => string;
 }
 

@@ -11,9 +11,9 @@ import {
   type ServerState,
 } from '../driver';
 import { simCatalog } from './catalog';
-import { issueConsoleTicket } from '../console-ticket';
 import { SimFaults, type SimAction } from './faults';
 import { SimNetworking } from './networking';
+import { SimTextConsole } from './text-console';
 import { simRequests, simServers, type SimPowerState, type SimTask } from './schema';
 
 export interface SimTimings {
@@ -48,11 +48,8 @@ export interface SimOptions {
   db: Db;
   clock: Clock;
   timings: SimTimings;
-  /** Signs console tickets. */
-  secret: string;
-  /** The console page's address for a ticket. */
-  consoleUrl: (ticket: string) => string;
-  consoleTicketMs?: number;
+  /** The address of a server's console page, before the viewer's ticket. */
+  consoleUrl: (ref: string) => string;
 }
 
 type SimServer = typeof simServers.$inferSelect;
@@ -323,11 +320,22 @@ export class SimDriver implements ProviderDriver {
     if (!server || server.powerState !== 'running' || server.task) {
       throw new ProviderRejection('The console is available only for a running server');
     }
-    const ticket = issueConsoleTicket(this.options.secret, this.kind, {
-      ref,
-      expiresAt: this.now.getTime() + (this.options.consoleTicketMs ?? 5 * 60_000),
+    return this.options.consoleUrl(ref);
+  }
+
+  /** The text console of a running server, as the sim's console page shows it. */
+  async openTextConsole(ref: string): Promise<SimTextConsole> {
+    await this.faults.beforeCall('console');
+    const server = await this.getServer(ref);
+    const row = server?.powerState === 'running' ? await this.describe(ref) : undefined;
+    if (!row) throw new ProviderRejection('The console is available only for a running server');
+    const image =
+      simCatalog.images.find((i) => i.regionKey === row.regionKey && i.key === row.imageKey)
+        ?.name ?? row.imageKey;
+    return new SimTextConsole({
+      host: row.name,
+      banner: `${image} ${row.name} tty1\n\nConnected to ${row.ref} in ${row.regionKey}.`,
     });
-    return this.options.consoleUrl(ticket);
   }
 
   createNetwork(regionKey: string, spec: NetworkSpec, clientToken: string) {
@@ -374,8 +382,8 @@ export class SimDriver implements ProviderDriver {
       .where(and(eq(simServers.ref, ref), eq(simServers.powerState, 'running')));
   }
 
-  /** A server's row as the console page shows it. */
-  async describe(ref: string) {
+  /** A server's row as its console shows it. */
+  private async describe(ref: string) {
     const [row] = await this.options.db.select().from(simServers).where(eq(simServers.ref, ref));
     return row;
   }

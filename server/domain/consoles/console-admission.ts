@@ -1,0 +1,135 @@
+import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { usedConsoleTickets } from '../../db/console-schema';
+import { sessions, users } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { readConsoleTicket, ticketNonceHash } from '../../providers/console-ticket';
+import { driverKindOf } from '../../providers/registry';
+import type { Caller } from '../access';
+import { findLiveSession } from '../sessions';
+import { requireVmPermission } from '../vms/vm-access';
+
+/** Who watches which VM's console, as its ticket was checked. */
+export interface ConsoleViewer {
+  sessionId: number;
+  userId: number;
+  companyId: number;
+  vmId: number;
+  /** The VM's team when the console opened: moved to another, the console closes. */
+  teamId: number | null;
+  providerRef: string;
+  /** The engine (the driver's kind) of the VM's provider. */
+  kind: string;
+}
+
+/** The permission the console route asks for: the same is asked again for the open console. */
+const CONSOLE_PERMISSION = 'vm.operate';
+
+/** The VM if the caller may use its console now, or undefined (gone, or no longer theirs). */
+async function reachableVm(db: Db, caller: Caller, vmId: number) {
+  try {
+    const { vm } = await requireVmPermission(db, caller, vmId, CONSOLE_PERMISSION);
+    return vm.providerRef ? vm : undefined;
+  } catch (error) {
+    if (error instanceof HttpError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The viewer of a console ticket, or undefined when it is refused: forged or expired, presented
+ * in a session other than the one it was given to (the browser's own session cookie says which),
+ * for a VM the user may no longer operate or that is not running, for an engine `accepts` does
+ * not serve, or already used. With `consume` (the websocket's upgrade) the ticket is used up,
+ * once across every server process; without (the page's load) it stays good.
+ */
+export async function admitConsoleViewer(
+  db: Db,
+  input: {
+    key: Buffer;
+    ticket: string;
+    sessionToken: string | undefined;
+    now: Date;
+    accepts: (kind: string) => boolean;
+    consume: boolean;
+  },
+): Promise<ConsoleViewer | undefined> {
+  const ticket = readConsoleTicket(input.key, input.ticket, input.now);
+  if (!ticket || !input.sessionToken) return undefined;
+  const session = await findLiveSession(db, input.sessionToken, input.now);
+  if (
+    !session?.verified ||
+    session.mustResetPassword ||
+    session.sessionId !== ticket.sessionId ||
+    session.userId !== ticket.userId
+  ) {
+    return undefined;
+  }
+  const vm = await reachableVm(db, session, ticket.vmId);
+  if (vm?.status !== 'Running') return undefined;
+  const kind = await driverKindOf(db, vm.providerId);
+  if (!kind || !input.accepts(kind)) return undefined;
+  const nonceHash = ticketNonceHash(ticket);
+  if (input.consume) {
+    const [used] = await db
+      .insert(usedConsoleTickets)
+      .values({ nonceHash, expiresAt: new Date(ticket.expiresAt) })
+      .onConflictDoNothing()
+      .returning({ nonceHash: usedConsoleTickets.nonceHash });
+    if (!used) return undefined;
+  } else {
+    const [used] = await db
+      .select({ nonceHash: usedConsoleTickets.nonceHash })
+      .from(usedConsoleTickets)
+      .where(eq(usedConsoleTickets.nonceHash, nonceHash));
+    if (used) return undefined;
+  }
+  return {
+    sessionId: session.sessionId,
+    userId: session.userId,
+    companyId: session.companyId,
+    vmId: vm.id,
+    teamId: vm.teamId,
+    providerRef: vm.providerRef!,
+    kind,
+  };
+}
+
+/**
+ * Whether an open console may stay open: its session is live (not revoked nor expired), and its
+ * user may still operate the VM, which is still in the team it was in. Read afresh each time:
+ * the user's rights are those of now. The VM's status is not asked: a console stays open through
+ * a reboot, and the engine ends its stream when the guest is gone.
+ */
+export async function viewerStillAllowed(
+  db: Db,
+  viewer: ConsoleViewer,
+  now: Date,
+): Promise<boolean> {
+  const [user] = await db
+    .select({
+      companyId: users.companyId,
+      isAdmin: users.isAdmin,
+      mustResetPassword: users.forcePasswordReset,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, viewer.sessionId),
+        eq(sessions.userId, viewer.userId),
+        isNull(sessions.revokedAt),
+        isNotNull(sessions.verifiedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  if (!user || user.mustResetPassword || user.companyId !== viewer.companyId) return false;
+  const caller = { userId: viewer.userId, companyId: user.companyId, isAdmin: user.isAdmin };
+  const vm = await reachableVm(db, caller, viewer.vmId);
+  return vm !== undefined && vm.teamId === viewer.teamId && vm.providerRef === viewer.providerRef;
+}
+
+/** Used tickets that have expired are refused by their signature alone: their rows can go. */
+export async function pruneUsedConsoleTickets(db: Db, now: Date): Promise<void> {
+  await db.delete(usedConsoleTickets).where(lt(usedConsoleTickets.expiresAt, now));
+}

@@ -1,0 +1,149 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../src/api/contract/roles';
+import { CONSOLE_TICKET_MS } from '../../server/providers/console-ticket';
+import { consoleUrlFor, openConsole, openedConsole, type OpenConsole } from './console-client';
+import { addTeamMember, createUser } from './seed';
+import { bearer, signIn } from './sign-in';
+import { startVmWorld, type VmWorld } from './vm-world';
+
+/**
+ * A console link (the sim's page, the engine tests and users see by default) is bound to the
+ * session, the user and the VM it was given for, opens one console, and only from the console's
+ * own pages.
+ */
+let w: VmWorld;
+let vmId: number;
+const opened: OpenConsole[] = [];
+
+beforeAll(async () => {
+  w = await startVmWorld();
+  vmId = await w.runningVm('consoled');
+});
+afterEach(async () => {
+  for (const term of opened.splice(0)) term.socket.close();
+  await expect.poll(() => w.server.app.consoles.size).toBe(0);
+});
+afterAll(() => w.close());
+
+/** A new operator of team Alpha, signed in: their session's token. */
+async function newOperator() {
+  const db = w.server.database.db;
+  const user = await createUser(db, { companyId: w.companyId });
+  await addTeamMember(db, { teamId: w.alphaId, userId: user.id, roleId: ROLE.operator });
+  const { token } = await signIn(w.server, user.email);
+  return { user, token };
+}
+
+const page = (url: string, token?: string) =>
+  w.server.app.inject({
+    method: 'GET',
+    url,
+    headers: token ? { cookie: `launchpad_session=${token}` } : {},
+  });
+
+async function open(url: string, token: string) {
+  const term = await openedConsole(w.server, url, { token });
+  opened.push(term);
+  return term;
+}
+
+describe('a console link', () => {
+  it('is the sim console page with a ticket naming the VM, the user and the session', async () => {
+    const { user, token } = await newOperator();
+    const url = await consoleUrlFor(w.server, token, vmId);
+    const match = /^\/sim\/console\/(\d+)\.(\d+)\.(\d+)\.[\w-]{22}\.\d+\.[\w-]{24}$/.exec(url);
+    expect(match?.slice(1, 3)).toEqual([String(vmId), String(user.id)]);
+  });
+
+  it('shows the login prompt over its websocket, and echoes what is typed', async () => {
+    const { token } = await newOperator();
+    const url = await consoleUrlFor(w.server, token, vmId);
+    const res = await page(url, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // The page holds no screen of the guest: that comes only through the websocket.
+    expect(res.body).not.toContain('login:');
+    const term = await open(url, token);
+    await term.waitFor('consoled login: ');
+    term.send('root\r');
+    await term.waitFor('consoled login: root\nPassword: ');
+  });
+
+  it('can be loaded again, and then opens one console only', async () => {
+    const { token } = await newOperator();
+    const url = await consoleUrlFor(w.server, token, vmId);
+    expect((await page(url, token)).statusCode).toBe(200);
+    expect((await page(url, token)).statusCode).toBe(200);
+    const first = await open(url, token);
+    await first.waitFor('login:');
+    expect(await openConsole(w.server, url, { token })).toBe(403);
+    expect((await page(url, token)).statusCode).toBe(404);
+    // Closed, its ticket is no better.
+    first.socket.close();
+    await first.closed;
+    expect(await openConsole(w.server, url, { token })).toBe(403);
+  });
+
+  it('is refused in another session of the same user, or to another user, and stays good', async () => {
+    const { user, token } = await newOperator();
+    const { token: elsewhere } = await signIn(w.server, user.email);
+    const { token: colleague } = await newOperator();
+    const url = await consoleUrlFor(w.server, token, vmId);
+    for (const other of [elsewhere, colleague]) {
+      expect((await page(url, other)).statusCode).toBe(404);
+      expect(await openConsole(w.server, url, { token: other })).toBe(403);
+    }
+    expect((await page(url)).statusCode).toBe(404);
+    expect(await openConsole(w.server, url, {})).toBe(403);
+    await (await open(url, token)).waitFor('login:');
+  });
+
+  it('is refused from a page of another origin, or with no origin at all', async () => {
+    const { token } = await newOperator();
+    const url = await consoleUrlFor(w.server, token, vmId);
+    expect(await openConsole(w.server, url, { token, origin: 'http://evil.test' })).toBe(403);
+    expect(await openConsole(w.server, url, { token, origin: 'null' })).toBe(403);
+    expect(await openConsole(w.server, url, { token, origin: null })).toBe(403);
+    // A browser that says the request is its own page's (the console under another host name).
+    const term = await openedConsole(w.server, url, {
+      token,
+      origin: null,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    opened.push(term);
+    await term.waitFor('login:');
+  });
+
+  it('asks for vm.operate again when it opens', async () => {
+    const { user, token } = await newOperator();
+    const url = await consoleUrlFor(w.server, token, vmId);
+    const removed = await w.call('manager', 'DELETE', '/teams/removeUser', {
+      teamId: w.alphaId,
+      userId: user.id,
+    });
+    expect(removed.status).toBe(200);
+    expect(await openConsole(w.server, url, { token })).toBe(403);
+  });
+
+  it('expires after a minute unopened, and is refused once tampered with', async () => {
+    const { token } = await newOperator();
+    const url = await consoleUrlFor(w.server, token, vmId);
+    const forged = url.replace(/\.(\d+)\.([\w-]+)$/, (_all, expiry: string, mac: string) => {
+      return `.${Number(expiry) + 3600}.${mac}`;
+    });
+    expect((await page(forged, token)).statusCode).toBe(404);
+    expect(await openConsole(w.server, forged, { token })).toBe(403);
+    w.server.clock.advance(CONSOLE_TICKET_MS);
+    expect((await page(url, token)).statusCode).toBe(404);
+    expect(await openConsole(w.server, url, { token })).toBe(403);
+  });
+
+  it('is given to those who operate the VM only', async () => {
+    const res = await w.server.app.inject({
+      method: 'GET',
+      url: `/api/v1/virtualMachines/getConsole/${vmId}`,
+      headers: bearer((await signIn(w.server, 'viewer@a.test')).token),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
