@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../src/api/contract/zod';
-import { listActivityQuery, listActivityResponse } from '../../src/api/contract/activity';
+import {
+  EVENT_REPLAY_LIMIT,
+  EVENT_STREAM_OPENS_PER_MINUTE,
+  EVENT_STREAMS_PER_COMPANY,
+  EVENT_STREAMS_PER_USER,
+  listActivityQuery,
+  listActivityResponse,
+  RELOAD_EVENT,
+} from '../../src/api/contract/activity';
 import { listActivity } from '../domain/events/activity-list';
 import { badRequest } from '../http-error';
 import { caller } from '../plugins/authenticate';
@@ -23,11 +31,26 @@ export const activityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
   app.get(
     '/events',
     {
+      config: {
+        rateLimit: {
+          max: EVENT_STREAM_OPENS_PER_MINUTE,
+          timeWindow: 60_000,
+          // Once the caller is known: each user has their own allowance, even behind one address.
+          hook: 'preValidation',
+          keyGenerator: (request) =>
+            request.auth ? `user:${request.auth.userId}` : `address:${request.ip}`,
+        },
+      },
       schema: {
         description:
           'Server-Sent Events (text/event-stream): `id: <event id>`, `event: activity`, `data: <the ' +
           'event as GET /activity/list answers it>`, a `: heartbeat` comment every 15 s. Resumes ' +
-          'after `Last-Event-ID` (or `lastEventId`); at most 8 streams a user.',
+          `after \`Last-Event-ID\` (or \`lastEventId\`), replaying at most ${EVENT_REPLAY_LIMIT} ` +
+          `events; a client further behind gets \`event: ${RELOAD_EVENT}\` with the newest id ` +
+          `instead, reads afresh what it shows and resumes from there. At most ` +
+          `${EVENT_STREAMS_PER_USER} streams a user (a new one closes the oldest) and ` +
+          `${EVENT_STREAMS_PER_COMPANY} a company (then 429), ${EVENT_STREAM_OPENS_PER_MINUTE} ` +
+          'opened a minute per user (then 429); 503 when the server holds as many as it may.',
         querystring: z.object({ lastEventId: z.optional(eventId) }),
       },
     },
@@ -42,8 +65,11 @@ export const activityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
         }
         lastEventId = parsed.data;
       }
+      const who = caller(request);
+      // Refused with an answer of its own while the reply is still Fastify's.
+      deps.streams.admit(who);
       reply.hijack();
-      await deps.streams.open(caller(request), reply.raw, lastEventId);
+      await deps.streams.open(who, reply.raw, lastEventId);
     },
   );
 };

@@ -1,4 +1,9 @@
-import { activityEvent, ACTIVITY_EVENT, type ActivityEvent } from './contract/activity';
+import {
+  activityEvent,
+  ACTIVITY_EVENT,
+  RELOAD_EVENT,
+  type ActivityEvent,
+} from './contract/activity';
 import { apiBase } from './base-path';
 import { reviveDates } from './revive-dates';
 
@@ -12,10 +17,13 @@ const retryDelay = (attempt: number) => Math.min(30_000, 1_000 * 2 ** attempt);
  * The company's live events (`GET /events`, Server-Sent Events, authenticated by the session
  * cookie). The browser reconnects by itself after a drop, resuming after the last event it got
  * (`Last-Event-ID`); after an answer it does not retry (a restart of the server, say) this opens a
- * new connection later, resuming likewise. Answers the function that closes it for good.
+ * new connection later, resuming likewise. A client too far behind to be replayed is told to
+ * reload (`onReload`), and resumes from the newest event. Answers the function that closes it for
+ * good.
  */
 export function subscribeToEvents(handlers: {
   onEvent: (event: ActivityEvent) => void;
+  onReload: () => void;
   onState: (state: StreamState) => void;
 }): () => void {
   let source: EventSource | undefined;
@@ -42,6 +50,11 @@ export function subscribeToEvents(handlers: {
       if (id) lastEventId = id;
       const parsed = activityEvent.safeParse(reviveDates(JSON.parse(data)));
       if (parsed.success) handlers.onEvent(parsed.data);
+    });
+    source.addEventListener(RELOAD_EVENT, (message) => {
+      const { lastEventId: id } = message as MessageEvent<string>;
+      if (id) lastEventId = id;
+      handlers.onReload();
     });
     source.onerror = () => {
       handlers.onState('down');

@@ -26,6 +26,8 @@ export function useLiveEvents(userId: number) {
         const toast = operationToast(event, userId, router.state.location.pathname);
         if (toast) notify(toast.message, { type: toast.type, duration: 6000 });
       },
+      // More happened while away than the stream replays: what is on screen is read afresh.
+      onReload: () => void queryClient.invalidateQueries(),
       onState(state) {
         streamState.set(state);
         if (state === 'down' && previous === 'live') {

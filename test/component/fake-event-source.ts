@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { ActivityEvent } from '../../src/api/contract/activity';
+import { RELOAD_EVENT, type ActivityEvent } from '../../src/api/contract/activity';
 
 /**
  * The browser's EventSource, which jsdom lacks, driven by the test: open it, send it events, drop
@@ -50,6 +50,14 @@ export class FakeEventSource {
         lastEventId: String(event.id),
       });
       for (const listener of this.listeners.get('activity') ?? []) listener(message);
+    });
+  }
+
+  /** The server's word that the client missed too much to be replayed; `id` is the newest. */
+  reload(id: number) {
+    act(() => {
+      const message = new MessageEvent(RELOAD_EVENT, { data: '{}', lastEventId: String(id) });
+      for (const listener of this.listeners.get(RELOAD_EVENT) ?? []) listener(message);
     });
   }
 

@@ -92,6 +92,21 @@ describe('live events', { timeout: 15_000 }, () => {
     expect(FakeEventSource.latest().url).toMatch(/\/api\/v1\/events\?lastEventId=41$/);
   });
 
+  it('reads the screen afresh when told it missed too much, and resumes from the newest event', async () => {
+    signIn();
+    const vm = serveVm();
+    await renderApp('/virtualMachineDetails/12');
+    await statusShown('Running');
+    const stream = FakeEventSource.latest();
+    stream.open();
+    const before = vm.requests();
+    stream.reload(2_041);
+    await waitFor(() => expect(vm.requests()).toBe(before + 1));
+    stream.drop(true);
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), { timeout: 4_000 });
+    expect(FakeEventSource.latest().url).toMatch(/\/api\/v1\/events\?lastEventId=2041$/);
+  });
+
   it('goes to the sign-in page when the stream ended because the session did', async () => {
     signIn();
     serveVm();

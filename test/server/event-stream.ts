@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { ActivityEvent } from '../../src/api/contract/activity';
+import { RELOAD_EVENT, type ActivityEvent } from '../../src/api/contract/activity';
 import { SESSION_COOKIE } from '../../server/plugins/session-cookie';
 
 export interface StreamedEvent {
@@ -9,10 +9,14 @@ export interface StreamedEvent {
 
 export interface EventStreamClient {
   status: number;
+  /** The answer's JSON body when the stream was refused. */
+  refusal?: unknown;
   /** Every activity event received so far, in order. */
   received: StreamedEvent[];
   /** Heartbeat comments received so far. */
   heartbeats: number;
+  /** The ids of the reload signals received so far (the client missed too much to be replayed). */
+  reloads: number[];
   /** Waits until `count` events have come in all (bounded). */
   waitFor(count: number, timeoutMs?: number): Promise<StreamedEvent[]>;
   /** Waits until the condition holds (bounded). */
@@ -50,13 +54,16 @@ export async function openEventStream(
     status: res.statusCode ?? 0,
     received: [],
     heartbeats: 0,
+    reloads: [],
     waitFor: async () => [],
     waitUntil: async () => {},
     ended: Promise.resolve(),
     close: () => request.destroy(),
   };
   if (res.statusCode !== 200) {
-    request.destroy();
+    let body = '';
+    for await (const chunk of res) body += String(chunk);
+    client.refusal = body ? (JSON.parse(body) as unknown) : undefined;
     return client;
   }
   let wake: (() => void) | undefined;
@@ -81,6 +88,10 @@ export async function openEventStream(
               id: Number(fields.get('id')),
               event: JSON.parse(fields.get('data')!) as ActivityEvent,
             });
+            wake?.();
+          }
+          if (fields.get('event') === RELOAD_EVENT) {
+            client.reloads.push(Number(fields.get('id')));
             wake?.();
           }
         }

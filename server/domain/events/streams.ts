@@ -1,17 +1,23 @@
 import type { ServerResponse } from 'node:http';
-import { and, asc, gt, gte, inArray, isNull } from 'drizzle-orm';
+import { and, desc, gt, gte, inArray, isNull } from 'drizzle-orm';
 import {
   ACTIVITY_EVENT,
+  EVENT_REPLAY_LIMIT,
   EVENT_STREAM_HEARTBEAT_MS,
+  EVENT_STREAMS_PER_COMPANY,
+  EVENT_STREAMS_PER_PROCESS,
   EVENT_STREAMS_PER_USER,
+  eventStreamMessages,
+  RELOAD_EVENT,
 } from '../../../src/api/contract/activity';
 import type { Clock } from '../../clock';
 import type { Database, Db } from '../../db/client';
 import { events } from '../../db/event-schema';
 import { sessions } from '../../db/schema';
+import { HttpError, tooManyRequests } from '../../http-error';
 import { visibleTeamIds } from '../access';
 import type { SessionCaller } from '../sessions';
-import { EVENT_BATCH, type EventHub, type EventRow } from './hub';
+import type { EventHub, EventRow } from './hub';
 import { seesEvent, toActivityEvent, visibleEvents } from './visibility';
 
 /** A client that reads slower than this much buffered output is let go (it resumes later). */
@@ -34,7 +40,15 @@ interface Stream {
 }
 
 export interface EventStreams {
-  /** Streams the caller's events to `out` from now on, after those since `lastEventId`. */
+  /**
+   * Throws the answer (429, 503) when the caller's company or the process holds as many streams
+   * as it may; called before anything is written, in the same tick as `open`.
+   */
+  admit(caller: Caller): void;
+  /**
+   * Streams the caller's events to `out` from now on, after those since `lastEventId` (or, when
+   * more than EVENT_REPLAY_LIMIT came since, a RELOAD_EVENT).
+   */
   open(caller: Caller, out: ServerResponse, lastEventId: number | undefined): Promise<void>;
   /** How many streams this process holds. */
   readonly size: number;
@@ -45,7 +59,9 @@ export interface EventStreams {
  * The process's Server-Sent Events streams: each gets its company's events from the hub, keeps
  * those its caller may see, and ends when the session does (revoked anywhere: at once; expired:
  * at the next heartbeat), when the caller's rights change (the client comes back with new ones),
- * or when the user opens more than EVENT_STREAMS_PER_USER (the oldest goes).
+ * when its client reads too slowly, or when the user opens more than EVENT_STREAMS_PER_USER (the
+ * oldest goes). A company holds at most EVENT_STREAMS_PER_COMPANY, the process
+ * EVENT_STREAMS_PER_PROCESS: past those a new stream is refused, as no one may end another's.
  */
 export async function createEventStreams(options: {
   db: Db;
@@ -60,16 +76,35 @@ export async function createEventStreams(options: {
   const perUser = options.perUser ?? EVENT_STREAMS_PER_USER;
   const all = new Set<Stream>();
   const byUser = new Map<number, Stream[]>();
+  const byCompany = new Map<number, number>();
 
   function end(stream: Stream) {
     if (stream.closed) return;
     stream.closed = true;
     stream.unsubscribe?.();
     all.delete(stream);
-    const mine = byUser.get(stream.caller.userId)?.filter((s) => s !== stream) ?? [];
-    if (mine.length > 0) byUser.set(stream.caller.userId, mine);
-    else byUser.delete(stream.caller.userId);
-    stream.out.end();
+    const { userId, companyId } = stream.caller;
+    const mine = byUser.get(userId)?.filter((s) => s !== stream) ?? [];
+    if (mine.length > 0) byUser.set(userId, mine);
+    else byUser.delete(userId);
+    const left = (byCompany.get(companyId) ?? 1) - 1;
+    if (left > 0) byCompany.set(companyId, left);
+    else byCompany.delete(companyId);
+    // Destroyed, not ended: an ended answer waits until its client has read what is buffered, so
+    // a client that reads nothing would keep the socket and the buffer for ever. The client
+    // resumes after the last event it got.
+    stream.out.destroy();
+  }
+
+  function admit(caller: Caller) {
+    // A user at their own cap replaces their oldest stream: no more are held for it.
+    if ((byUser.get(caller.userId)?.length ?? 0) >= perUser) return;
+    if ((byCompany.get(caller.companyId) ?? 0) >= EVENT_STREAMS_PER_COMPANY) {
+      throw tooManyRequests(eventStreamMessages.companyFull);
+    }
+    if (all.size >= EVENT_STREAMS_PER_PROCESS) {
+      throw new HttpError(503, eventStreamMessages.serverFull);
+    }
   }
 
   function write(stream: Stream, chunk: string) {
@@ -108,18 +143,24 @@ export async function createEventStreams(options: {
     else stream.chain = stream.chain.then(() => handle(stream, batch));
   }
 
+  /**
+   * What the caller may see since `lastSeq`, when it is at most EVENT_REPLAY_LIMIT events; else
+   * a reload signal carrying the newest id, so that a reconnection costs a bounded read.
+   */
   async function backlog(stream: Stream) {
     const teamIds = stream.teams === 'all' ? 'all' : [...stream.teams];
-    for (;;) {
-      const rows = (await db
-        .select()
-        .from(events)
-        .where(and(visibleEvents(stream.caller, teamIds), gt(events.seq, stream.lastSeq)))
-        .orderBy(asc(events.seq))
-        .limit(EVENT_BATCH)) as EventRow[];
-      await handle(stream, rows);
-      if (rows.length < EVENT_BATCH || stream.closed) return;
+    const newest = (await db
+      .select()
+      .from(events)
+      .where(and(visibleEvents(stream.caller, teamIds), gt(events.seq, stream.lastSeq)))
+      .orderBy(desc(events.seq))
+      .limit(EVENT_REPLAY_LIMIT + 1)) as EventRow[];
+    if (newest.length > EVENT_REPLAY_LIMIT) {
+      stream.lastSeq = newest[0]!.seq;
+      write(stream, `id: ${stream.lastSeq}\nevent: ${RELOAD_EVENT}\ndata: {}\n\n`);
+      return;
     }
+    await handle(stream, newest.reverse());
   }
 
   const stopSessions = await options.listen(
@@ -158,7 +199,9 @@ export async function createEventStreams(options: {
   heartbeat.unref();
 
   return {
+    admit,
     async open(caller, out, lastEventId) {
+      admit(caller);
       const stream: Stream = {
         caller,
         out,
@@ -171,6 +214,7 @@ export async function createEventStreams(options: {
       const mine = byUser.get(caller.userId) ?? [];
       while (mine.length >= perUser) end(mine.shift()!);
       byUser.set(caller.userId, [...mine, stream]);
+      byCompany.set(caller.companyId, (byCompany.get(caller.companyId) ?? 0) + 1);
       all.add(stream);
       out.on('close', () => end(stream));
       out.writeHead(200, {
@@ -204,12 +248,9 @@ export async function createEventStreams(options: {
     },
     async close() {
       clearInterval(heartbeat);
-      for (const stream of all) {
-        end(stream);
-        // A stream never finishes on its own: the socket goes now, or the server's close would
-        // wait for every open console.
-        stream.out.destroy();
-      }
+      // A stream never finishes on its own: each goes now, or the server's close would wait for
+      // every open console.
+      for (const stream of all) end(stream);
       await stopSessions();
     },
   };

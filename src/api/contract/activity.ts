@@ -131,3 +131,21 @@ export const EVENT_STREAM_HEARTBEAT_MS = 15_000;
 export const ACTIVITY_EVENT = 'activity';
 /** How many streams one user may hold open at once; the oldest is closed for a new one. */
 export const EVENT_STREAMS_PER_USER = 8;
+/** How many streams a company may hold open on one server process; past it a new one gets 429. */
+export const EVENT_STREAMS_PER_COMPANY = 100;
+/** How many streams one server process holds at most, all companies together; past it, 503. */
+export const EVENT_STREAMS_PER_PROCESS = 1_000;
+/** How many times a minute one user may open a stream, reconnections included; past it, 429. */
+export const EVENT_STREAM_OPENS_PER_MINUTE = 60;
+/** A stream resumed after `Last-Event-ID` replays at most this many events. */
+export const EVENT_REPLAY_LIMIT = 1_000;
+/**
+ * The SSE event that tells a client it missed more than EVENT_REPLAY_LIMIT events: it reads again
+ * what it shows, and resumes after the event's id (the newest it may see).
+ */
+export const RELOAD_EVENT = 'reload';
+
+export const eventStreamMessages = {
+  companyFull: 'Your company has too many live event streams open; close a console tab',
+  serverFull: 'The server has too many live event streams open; try again later',
+};
