@@ -6,7 +6,14 @@ import { freePublicIps, type NetworkRecord } from '../domain/networks/addresses'
 import { ProviderRejection, type PortState } from '../providers/driver';
 import { driverKindOf } from '../providers/registry';
 import { requireNetworkRef } from './network-steps';
-import { done, failure, type EndContext, type OperationStep, type StepContext } from './steps';
+import {
+  done,
+  failure,
+  faultOr,
+  type EndContext,
+  type OperationStep,
+  type StepContext,
+} from './steps';
 
 /** A VM interface's operations: plugging its port in and out, and NATing a public address to it. */
 interface InterfaceSubject {
@@ -61,7 +68,7 @@ async function pollAddress(ctx: InterfaceContext, expected: string | null) {
   if (!port) return failure('The port no longer exists at the provider');
   if (port.busy) return 'wait';
   if (port.publicIp === expected) return done;
-  return failure(port.fault ?? 'The address did not change');
+  return faultOr(port.fault, 'server', 'The address did not change');
 }
 
 export const interfaceSteps: Record<
@@ -88,7 +95,7 @@ export const interfaceSteps: Record<
       if (!port) return failure('The port no longer exists at the provider');
       if (port.status === 'attaching') return 'wait';
       if (port.status === 'active') return done;
-      return failure(port.fault ?? `The port is ${port.status}`);
+      return faultOr(port.fault, 'server', `The port is ${port.status}`);
     },
     succeeded: (tx, ctx) => setInterface(tx, ctx, { status: 'Active', statusMessage: null }).then(),
     // The interface stays, in Error, until it is removed: the user sees what happened.
@@ -110,7 +117,7 @@ export const interfaceSteps: Record<
       const port = ref ? await ctx.driver.getPort(ref) : null;
       if (!port || port.status === 'error') return done;
       if (port.status === 'detaching') return 'wait';
-      return failure(port.fault ?? `The port is ${port.status}`);
+      return faultOr(port.fault, 'server', `The port is ${port.status}`);
     },
     async succeeded(tx, ctx) {
       await freePublicIps(tx, { interfaceIds: [ctx.subject.iface.id] });

@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../db/client';
 import type { SecretBox } from '../domain/secrets';
-import type { ProviderDriver } from '../providers/driver';
+import type { ProviderDriver, TaskFault } from '../providers/driver';
+import { publicFailure, type FailureSubject } from '../providers/public-failure';
 import type { OperationRow } from './operations';
 
 /** What ends an operation sees: no database handle and no driver (see `succeeded`). */
@@ -17,9 +18,13 @@ export interface StepContext<S> extends EndContext<S> {
   db: Db;
 }
 
-/** `observed`: what the poll saw at the provider, handed to `succeeded`. */
+/**
+ * `observed`: what the poll saw at the provider, handed to `succeeded`. A failure's `message` is
+ * what users see (statuses, the operation's error, the activity event); `cause`, the engine's own
+ * words behind it, goes only to the log.
+ */
 export type PollOutcome =
-  'wait' | { ok: true; observed?: unknown } | { ok: false; message: string };
+  'wait' | { ok: true; observed?: unknown } | { ok: false; message: string; cause?: string | null };
 
 /** The driver call cannot be made yet (something it needs is still being built): try later. */
 export class NotReady extends Error {
@@ -44,5 +49,16 @@ export interface OperationStep<S> {
   failed(tx: Tx, ctx: EndContext<S>, message: string): Promise<void>;
 }
 
+/** A failure in the product's own words (no engine text in them). */
 export const failure = (message: string): PollOutcome => ({ ok: false, message });
+
+/** A failure the engine reports (a thrown error, or a task's fault), told to users by its kind. */
+export function failedAtProvider(reported: unknown, subject: FailureSubject): PollOutcome {
+  const { reason, cause } = publicFailure(reported, subject);
+  return { ok: false, message: reason, cause };
+}
+
+/** The task's fault when it has one, else the product's own words. */
+export const faultOr = (fault: TaskFault | null, subject: FailureSubject, otherwise: string) =>
+  fault ? failedAtProvider(fault, subject) : failure(otherwise);
 export const done: PollOutcome = { ok: true };

@@ -11,7 +11,9 @@ import type { VmOperationKind } from './operations';
 import { requireNetworkRef } from './network-steps';
 import {
   done,
+  failedAtProvider,
   failure,
+  faultOr,
   type EndContext,
   type OperationStep,
   type PollOutcome,
@@ -71,7 +73,7 @@ const previousStatus = (ctx: EndContext<OperationVm>, fallback: VmStatus): VmSta
 function pollPower(state: ServerState | null, reached: ServerState['powerState']): PollOutcome {
   if (!state) return failure('The server no longer exists at the provider');
   if (state.task) return 'wait';
-  if (state.fault) return failure(state.fault);
+  if (state.fault) return failedAtProvider(state.fault, 'server');
   if (state.powerState === reached) return done;
   return failure(`The server is ${state.powerState}`);
 }
@@ -159,7 +161,7 @@ export const vmSteps: Record<VmOperationKind, VmStep> = {
       if (!state) return failure('The server no longer exists at the provider');
       if (state.task) return 'wait';
       if (state.powerState === 'running') return { ok: true, observed: state };
-      return failure(state.fault ?? `The server is ${state.powerState}`);
+      return faultOr(state.fault, 'server', `The server is ${state.powerState}`);
     },
     async succeeded(tx, ctx, observed) {
       await setVm(tx, ctx, { status: 'Running', statusMessage: null });
@@ -203,7 +205,7 @@ export const vmSteps: Record<VmOperationKind, VmStep> = {
       const state = await serverOf(ctx);
       if (!state) return failure('The server no longer exists at the provider');
       if (state.task) return 'wait';
-      if (state.fault) return failure(state.fault);
+      if (state.fault) return failedAtProvider(state.fault, 'server');
       return state.sizeKey === ctx.op.payload.sizeKey ? done : failure('The size did not change');
     },
     async succeeded(tx, ctx) {
@@ -237,7 +239,7 @@ export const vmSteps: Record<VmOperationKind, VmStep> = {
       const state = ref ? await ctx.driver.getServer(ref) : null;
       if (!state) return done;
       if (state.task) return 'wait';
-      return failure(state.fault ?? 'The server is still there');
+      return faultOr(state.fault, 'server', 'The server is still there');
     },
     async succeeded(tx, ctx) {
       await closeSizePeriod(tx, ctx.subject.row.id, ctx.now);

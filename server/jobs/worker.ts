@@ -7,6 +7,7 @@ import { recordEvent } from '../domain/events/record';
 import { recordVmStatusSince, vmSnapshot } from '../domain/events/vm-events';
 import type { SecretBox } from '../domain/secrets';
 import { ProviderRejection } from '../providers/driver';
+import { publicFailure, publicReason, type FailureSubject } from '../providers/public-failure';
 import type { DriverMap } from '../providers/registry';
 import { activityOf, requesterOf, type JobQueue, type OperationRow } from './operations';
 import { operations } from './schema';
@@ -85,6 +86,31 @@ async function recordEnd(
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What an operation's failures are told of: its network, or the server of its VM. */
+const subjectOf = (op: OperationRow): FailureSubject =>
+  op.kind.startsWith('network.') ? 'network' : 'server';
+
+/** Where a log line about an operation points: the operation and what it works on. */
+const logEntry = (op: OperationRow) => ({
+  operationId: op.id,
+  kind: op.kind,
+  ...(op.vmId === null ? {} : { vmId: op.vmId }),
+  ...(op.networkId === null ? {} : { networkId: op.networkId }),
+});
+
+/** The engine's words behind a failed outcome, for its log line (never for users). */
+const causeOf = (outcome: Exclude<PollOutcome, 'wait'>) =>
+  !outcome.ok && outcome.cause ? { cause: outcome.cause } : {};
+
+/**
+ * What the engine threw, as the operation's outcome: users are told its public reason (in the
+ * VM's status, the operation's error and the activity event); its words go to the log.
+ */
+const thrownOutcome = (op: OperationRow, error: unknown) => {
+  const { reason, cause } = publicFailure(error, subjectOf(op));
+  return { ok: false as const, message: reason, cause };
+};
 
 /**
  * The reconciler: claims due operations with FOR UPDATE SKIP LOCKED and a lease, so that several
@@ -187,22 +213,18 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       // The outcome could not be written with its effects: record the operation as failed on its
       // own, so that it is not retried for ever, and say so loudly.
       log.error(
-        { operationId: ctx.op.id, kind: ctx.op.kind, error: errorText(error) },
+        { ...logEntry(ctx.op), error: errorText(error), ...causeOf(outcome) },
         'operation outcome could not be recorded',
       );
       await db
         .update(operations)
-        .set({
-          ...ending,
-          status: 'failed',
-          lastError: `The outcome could not be recorded: ${errorText(error)}`,
-        })
+        .set({ ...ending, status: 'failed', lastError: 'The outcome could not be recorded' })
         .where(stillOpen);
       return;
     }
-    const entry = { operationId: ctx.op.id, kind: ctx.op.kind };
+    const entry = logEntry(ctx.op);
     if (outcome.ok) log.info(entry, 'operation succeeded');
-    else log.warn({ ...entry, error: outcome.message }, 'operation failed');
+    else log.warn({ ...entry, error: outcome.message, ...causeOf(outcome) }, 'operation failed');
   }
 
   async function step(op: OperationRow): Promise<void> {
@@ -241,7 +263,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     };
 
     if (ctx.now.getTime() - op.createdAt.getTime() > timeoutMs) {
-      await finish(ctx, step, { ok: false, message: 'The provider did not finish in time' });
+      await finish(ctx, step, { ok: false, message: publicReason('timeout', subjectOf(op)) });
       return;
     }
 
@@ -275,24 +297,20 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         return;
       }
       if (error instanceof ProviderRejection) {
-        await finish(ctx, step, { ok: false, message: error.message });
+        await finish(ctx, step, thrownOutcome(op, error));
         return;
       }
       // The engine could not be reached: try again later, up to a point.
       const attempts = op.attempts + 1;
+      const outcome = thrownOutcome(op, error);
       if (attempts >= maxAttempts) {
-        await finish(
-          ctx,
-          step,
-          { ok: false, message: `The provider could not be reached (${errorText(error)})` },
-          attempts,
-        );
+        await finish(ctx, step, outcome, attempts);
         return;
       }
-      log.warn({ operationId: op.id, attempts, error: errorText(error) }, 'operation step failed');
+      log.warn({ ...logEntry(op), attempts, cause: outcome.cause }, 'operation step failed');
       await release(op, {
         attempts,
-        lastError: errorText(error),
+        lastError: outcome.message,
         runAfter: later(Math.min(60_000, 1_000 * 2 ** (attempts - 1))),
       });
     }

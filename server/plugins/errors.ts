@@ -3,7 +3,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldError } from '../../src/api/contract/envelope';
 import { isBadValueForDatabase } from '../db/errors';
 import { HttpError } from '../http-error';
-import { ProviderRejection, ProviderUnavailable } from '../providers/driver';
+import { EngineRejection, ProviderRejection, ProviderUnavailable } from '../providers/driver';
+import { publicFailure } from '../providers/public-failure';
 
 function fieldName(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -53,6 +54,11 @@ export function registerErrorHandling(
         return reply.code(415).send(body('Content-Type must be application/json'));
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return reply.code(413).send(body('Request body is too large'));
+    }
+    if (error instanceof EngineRejection) {
+      // The engine's words name hosts and addresses: the log has them, the client its kind.
+      request.log.warn({ err: error }, 'provider refused');
+      return reply.code(409).send(body(publicFailure(error).reason));
     }
     if (error instanceof ProviderRejection) {
       return reply.code(409).send(body(error.message));

@@ -62,7 +62,7 @@ export interface ServerState {
   /** The server's ports, by their MAC address. */
   ports: { ref: string; macAddress: string }[];
   /** What went wrong, when powerState is `error` or the last task failed. */
-  fault: string | null;
+  fault: TaskFault | null;
   /** Percentages 0-100; 0 when the server does not run. */
   usage: { cpu: number; ram: number };
 }
@@ -99,7 +99,7 @@ export interface NetworkSpec {
 export interface NetworkState {
   ref: string;
   status: 'building' | 'active' | 'updating' | 'deleting';
-  fault: string | null;
+  fault: TaskFault | null;
 }
 
 export interface PortState {
@@ -110,7 +110,7 @@ export interface PortState {
   /** A public address change under way. */
   busy: boolean;
   publicIp: string | null;
-  fault: string | null;
+  fault: TaskFault | null;
 }
 
 export interface ProviderHealth {
@@ -162,7 +162,25 @@ export interface ProviderDriver {
   health(): Promise<ProviderHealth>;
 }
 
-/** A refusal by the engine: the request cannot succeed as asked (retrying will not help). */
+/**
+ * The kinds of failure users are told apart, in words that name no engine, host or address
+ * (`server/providers/public-failure.ts` holds the words).
+ */
+export type FailureKind = 'unreachable' | 'capacity' | 'refused' | 'timeout' | 'unknown';
+
+/**
+ * Why a task failed. A plain string is the engine's own words (libvirt's, Nova's, Neutron's), which
+ * may name hosts, addresses or the engine's free memory: they go to the log, and users are told a
+ * neutral reason. The object form says what kind of failure it was and, in `userMessage`, what
+ * the driver wrote for the user about their own request, shown as it is.
+ */
+export type TaskFault = string | { engineText: string; kind: FailureKind; userMessage?: string };
+
+/**
+ * A refusal: the request cannot succeed as asked (retrying will not help). Its message is the
+ * driver's, written for the user about their own request (an unknown size, a busy server): users
+ * see it as it is. A refusal in the engine's own words is an `EngineRejection`.
+ */
 export class ProviderRejection extends Error {
   constructor(message: string) {
     super(message);
@@ -170,7 +188,25 @@ export class ProviderRejection extends Error {
   }
 }
 
-/** The engine could not be reached or failed on its side: the same call may work later. */
+/**
+ * A refusal in the engine's own words (virsh's error, Keystone's answer, a host's free memory):
+ * retrying will not help either, but the words name hosts, addresses and the engine's inner
+ * state, so they go to the log and users are told only that it was refused, or out of capacity.
+ */
+export class EngineRejection extends ProviderRejection {
+  constructor(
+    message: string,
+    readonly kind: 'refused' | 'capacity' = 'refused',
+  ) {
+    super(message);
+    this.name = 'EngineRejection';
+  }
+}
+
+/**
+ * The engine could not be reached or failed on its side: the same call may work later. The
+ * message is for the log; users are told that the host cannot be reached.
+ */
 export class ProviderUnavailable extends Error {
   constructor(message = 'The provider could not be reached') {
     super(message);

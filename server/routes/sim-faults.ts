@@ -20,14 +20,23 @@ const simActions = [
 ] as const satisfies readonly SimAction[];
 
 const times = z.optional(z.int().check(z.gte(1), z.lte(1000)));
+const message = z.string().check(z.trim(), z.minLength(1), z.maxLength(500));
 const simFaultBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('fail'), action: z.enum(simActions), message, times }),
   z.object({
-    kind: z.literal('fail'),
-    action: z.enum(simActions),
-    message: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+    kind: z.literal('unavailable'),
+    action: z.enum([...simActions, 'any']),
+    message: z.optional(message),
     times,
   }),
-  z.object({ kind: z.literal('unavailable'), action: z.enum([...simActions, 'any']), times }),
+  z.object({
+    kind: z.literal('refuse'),
+    action: z.enum(simActions),
+    message,
+    words: z.optional(z.enum(['engine', 'user'])),
+    capacity: z.optional(z.boolean()),
+    times,
+  }),
   z.object({
     kind: z.literal('slow'),
     action: z.enum([...simActions, 'any']),
@@ -38,7 +47,9 @@ const simFaultBody = z.discriminatedUnion('kind', [
 
 /**
  * The operator arms the embedded engine's faults in this process, to show (or check by hand) how
- * the console meets a failed task, an unreachable engine or a slow one. Operator token only.
+ * the console meets a failed task, a refusal, an unreachable engine or a slow one (the messages
+ * of `refuse` and `unavailable` stand for the engine's own words, which tenants never see).
+ * Operator token only.
  */
 export const simFaultRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   const sim = deps.drivers.get('sim');

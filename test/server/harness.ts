@@ -119,7 +119,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: {
     clock?: ReturnType<typeof testClock>;
-    /** Where the server and the mailer log, with the production logger settings. */
+    /** Where the server, the reconciler and the mailer log, with the production logger settings. */
     logStream?: Writable;
     logLevel?: string;
     /** A folder holding a built console (index.html and assets) to serve. */
@@ -158,7 +158,9 @@ export async function startTestServer(
     clock,
     drivers,
     secrets: createSecretBox(config.appSecret),
-    log: { info: () => {}, warn: () => {}, error: () => {} },
+    log: options.logStream
+      ? pino({ level }, options.logStream).child({ component: 'reconciler' })
+      : { info: () => {}, warn: () => {}, error: () => {} },
     workerId: 'test-worker',
   });
   const backgroundErrors: unknown[] = [];

@@ -151,12 +151,12 @@ describe('an engine that cannot be reached', () => {
       kind: 'vm.stop',
       status: 'failed',
       attempts: 8,
-      lastError: 'The provider could not be reached (sim engine unavailable)',
+      lastError: 'The host of this server cannot be reached',
     });
     const [vm] = await db().select().from(virtualMachines).where(eq(virtualMachines.id, id));
     expect(vm).toMatchObject({
       status: 'Running',
-      statusMessage: 'Stop failed: The provider could not be reached (sim engine unavailable)',
+      statusMessage: 'Stop failed: The host of this server cannot be reached',
     });
   });
 

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
 import { teamMembers, teams } from '../../server/db/schema';
 import { virtualMachines } from '../../server/db/vm-schema';
@@ -40,10 +41,15 @@ export interface WorldOptions {
   clock?: ReturnType<typeof testClock>;
   /** Settings of the server (environment variables). */
   env?: Record<string, string>;
+  /** Where the server and its reconciler log (nowhere when unset). */
+  logStream?: Writable;
 }
 
 export async function startTeamWorld(options: WorldOptions = {}) {
-  const server = await startTestServer(options.env, { clock: options.clock });
+  const server = await startTestServer(options.env, {
+    clock: options.clock,
+    logStream: options.logStream,
+  });
   const db = server.database.db;
   const { company } = await createCompany(db);
   const alpha = await createTeam(db, { companyId: company.id, name: 'Alpha' });

@@ -11,7 +11,7 @@ import {
   type ServerState,
 } from '../driver';
 import { simCatalog } from './catalog';
-import { SimFaults, type SimAction } from './faults';
+import { SimFaults, simTaskFault, type SimAction } from './faults';
 import { SimNetworking } from './networking';
 import { SimTextConsole } from './text-console';
 import { simRequests, simServers, type SimPowerState, type SimTask } from './schema';
@@ -223,7 +223,7 @@ export class SimDriver implements ProviderDriver {
       task: row.task,
       sizeKey: row.sizeKey,
       ports: await this.networking.serverPorts(row.ref),
-      fault: row.fault,
+      fault: simTaskFault(row.fault),
       usage: usageOf(row, this.now),
     };
   }

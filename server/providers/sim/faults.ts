@@ -1,4 +1,4 @@
-import { ProviderUnavailable } from '../driver';
+import { EngineRejection, ProviderRejection, ProviderUnavailable, type TaskFault } from '../driver';
 
 /** What the sim can be told to do wrong, for tests and demonstrations of failure handling. */
 
@@ -16,16 +16,35 @@ export type SimAction =
   | 'health';
 
 export type SimFault =
-  /** The call is accepted, but the task it starts ends in failure with this message. */
+  /**
+   * The call is accepted, but the task it starts ends in failure with this message (as a refusal
+   * the driver wrote for the user: it is shown as it is).
+   */
   | { kind: 'fail'; action: SimAction; message: string; times?: number }
-  /** The call itself fails as an unreachable engine would (the caller should retry). */
-  | { kind: 'unavailable'; action: SimAction | 'any'; times?: number }
+  /**
+   * The call itself fails as an unreachable engine would (the caller should retry), with the
+   * engine's words when given (an `ssh` error naming a host, say).
+   */
+  | { kind: 'unavailable'; action: SimAction | 'any'; message?: string; times?: number }
+  /**
+   * The call itself is refused, as virsh or Nova refuse one. `words: 'engine'` (the default): in
+   * the engine's own words, which may name hosts and addresses (`capacity`: for want of room);
+   * `words: 'user'`: a refusal the driver wrote for the user about their own request.
+   */
+  | {
+      kind: 'refuse';
+      action: SimAction;
+      message: string;
+      words?: 'engine' | 'user';
+      capacity?: boolean;
+      times?: number;
+    }
   /** The call answers only after this many milliseconds. */
   | { kind: 'slow'; action: SimAction | 'any'; delayMs: number; times?: number };
 
 export class SimUnavailableError extends ProviderUnavailable {
-  constructor() {
-    super('sim engine unavailable');
+  constructor(message = 'sim engine unavailable') {
+    super(message);
     this.name = 'SimUnavailableError';
   }
 }
@@ -60,11 +79,17 @@ export class SimFaults {
     return found.fault as Extract<SimFault, { kind: K }>;
   }
 
-  /** Runs the slow and unavailable faults armed for a call. */
+  /** Runs the slow, unavailable and refusing faults armed for a call. */
   async beforeCall(action: SimAction): Promise<void> {
     const slow = this.take('slow', action);
     if (slow) await new Promise((resolve) => setTimeout(resolve, slow.delayMs));
-    if (this.take('unavailable', action)) throw new SimUnavailableError();
+    const unavailable = this.take('unavailable', action);
+    if (unavailable) throw new SimUnavailableError(unavailable.message);
+    const refused = this.take('refuse', action);
+    if (refused?.words === 'user') throw new ProviderRejection(refused.message);
+    if (refused) {
+      throw new EngineRejection(refused.message, refused.capacity ? 'capacity' : 'refused');
+    }
   }
 
   /** The failure message the task started by this call will end with, if one is armed. */
@@ -72,3 +97,11 @@ export class SimFaults {
     return this.take('fail', action)?.message ?? null;
   }
 }
+
+/**
+ * A task's fault as the sim reports it: the failure messages armed here stand for refusals the
+ * driver wrote for the user, so they are shown as they are (`refuse` and `unavailable` faults
+ * stand for the engine's own words).
+ */
+export const simTaskFault = (message: string | null): TaskFault | null =>
+  message === null ? null : { engineText: message, kind: 'refused', userMessage: message };

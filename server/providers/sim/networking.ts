@@ -11,7 +11,7 @@ import {
   type PortState,
 } from '../driver';
 import { simCatalog } from './catalog';
-import type { SimFaults } from './faults';
+import { simTaskFault, type SimFaults } from './faults';
 import { simNetworks, simPorts, simRequests, simServers } from './schema';
 
 type SimNetwork = typeof simNetworks.$inferSelect;
@@ -152,7 +152,7 @@ export class SimNetworking {
     if (!found) return null;
     const row = await this.settleNetwork(this.db, found);
     if (row.state === 'deleted') return null;
-    return { ref: row.ref, status: row.state, fault: row.fault };
+    return { ref: row.ref, status: row.state, fault: simTaskFault(row.fault) };
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -343,7 +343,7 @@ export class SimNetworking {
       status: row.state === 'deleted' ? 'error' : row.state,
       busy: row.ipTaskEndsAt !== null,
       publicIp: row.publicIp,
-      fault: row.fault,
+      fault: simTaskFault(row.fault),
     };
   }
 
