@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderRejection, ProviderUnavailable } from '../../server/providers/driver';
+import {
+  EngineRejection,
+  ProviderRejection,
+  ProviderUnavailable,
+} from '../../server/providers/driver';
 import {
   engineMessage,
   OpenStackHttpError,
@@ -30,8 +34,13 @@ describe("OpenStack's errors in the product's words", () => {
   });
 
   it('makes a 4xx a refusal with the message, and a 5xx or no answer unavailability', () => {
+    const flavor = toProviderError(new OpenStackHttpError(400, 'Invalid flavorRef'), 'x');
+    expect(flavor).toEqual(new ProviderRejection('Invalid flavorRef'));
+    // The project's quota is shared by every tenant: its figures are for the log only.
     const quota = toProviderError(new OpenStackHttpError(403, 'Quota exceeded for cores'), 'x');
-    expect(quota).toEqual(new ProviderRejection('Quota exceeded for cores'));
+    expect(quota).toEqual(new EngineRejection('Quota exceeded for cores', 'capacity'));
+    const policy = toProviderError(new OpenStackHttpError(403, 'Policy does not allow it'), 'x');
+    expect(policy).toEqual(new EngineRejection('Policy does not allow it', 'refused'));
     const down = toProviderError(new OpenStackHttpError(503, 'Service Unavailable'), 'Could not x');
     expect(down).toBeInstanceOf(ProviderUnavailable);
     expect(down.message).toBe('Could not x: Service Unavailable');
@@ -71,11 +80,14 @@ describe("a Nova server in the product's words", () => {
     });
   });
 
-  it("reports an error with Nova's reason", () => {
+  it("reports an error with Nova's reason, no room as a lack of capacity", () => {
     expect(state(server('ERROR', null, 'No valid host was found.'))).toMatchObject({
       powerState: 'error',
       task: null,
-      fault: 'No valid host was found.',
+      fault: { engineText: 'No valid host was found.', kind: 'capacity' },
+    });
+    expect(state(server('ERROR', null, 'Build of instance abc aborted'))).toMatchObject({
+      fault: 'Build of instance abc aborted',
     });
   });
 });

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ProviderRejection, ProviderUnavailable } from '../driver';
+import { EngineRejection, ProviderRejection, ProviderUnavailable } from '../driver';
 import type { LibvirtHostConfig } from './config';
 
 export interface CommandResult {
@@ -64,7 +64,8 @@ export class LibvirtHost {
 
   /**
    * A virsh command. libvirt unreachable -> ProviderUnavailable (the caller retries later);
-   * any other refusal -> ProviderRejection with libvirt's reason. `file` is written to a private
+   * any other refusal -> EngineRejection with libvirt's reason (for the log: it names the host's
+   * paths and state). `file` is written to a private
    * temporary file whose path replaces the `FILE` argument (virsh reads XML and uploads from files
    * on this machine, whatever host it talks to; a pipe as /dev/stdin is refused).
    */
@@ -87,7 +88,7 @@ export class LibvirtHost {
       if (UNREACHABLE.test(result.stderr)) {
         throw new ProviderUnavailable(`libvirt at ${this.key} is unreachable: ${message}`);
       }
-      throw new ProviderRejection(message);
+      throw new EngineRejection(message);
     }
     return result.stdout;
   }

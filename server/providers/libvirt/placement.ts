@@ -1,4 +1,4 @@
-import { ProviderRejection, ProviderUnavailable } from '../driver';
+import { EngineRejection, ProviderUnavailable } from '../driver';
 import type { LibvirtHost } from './host';
 
 /** What QEMU needs beyond the guest's memory, when choosing a host. */
@@ -43,8 +43,10 @@ export async function placeServer(
   const best = seen.reduce((a, b) => (b.free > a.free ? b : a));
   if (best.free < ramGb * GIB_KIB + OVERHEAD_KIB) {
     const gib = (Math.max(0, best.free) / GIB_KIB).toFixed(1);
-    throw new ProviderRejection(
+    // For the log: users are told only that there is no room (not the hosts nor their memory).
+    throw new EngineRejection(
       `No host in ${regionKey} has ${ramGb} GiB of memory free (the most is ${gib} GiB, on ${best.host.key})`,
+      'capacity',
     );
   }
   return best.host;

@@ -1,4 +1,4 @@
-import { ProviderRejection, ProviderUnavailable } from '../driver';
+import { EngineRejection, ProviderRejection, ProviderUnavailable } from '../driver';
 
 /** An answer of an OpenStack API that is not a success, kept for the callers that expect it. */
 export class OpenStackHttpError extends Error {
@@ -36,15 +36,23 @@ export function engineMessage(status: number, body: string): string {
   return text ? text.slice(0, 300) : `HTTP ${status}`;
 }
 
+/** Nova's and Neutron's words for a project out of quota (Nova answers 403, Neutron 409). */
+const OVER_QUOTA = /quota exceeded|over ?quota/i;
+
 /**
  * The product's reading of a failed call: a refusal (4xx: asking again will not help) carries the
  * engine's message; anything else (5xx, no answer, a timeout) says the engine is unavailable.
- * 404 and 409 stay `OpenStackHttpError` for the callers that treat them (gone; busy).
+ * A 400 or 409 is Nova's or Neutron's refusal of what the user asked (a flavor, an address), so
+ * users see its words; a quota reached (the project's use, shared by every tenant) or a refusal
+ * of the account itself (401, 403) stays in the log. 404 and 409 stay `OpenStackHttpError` for
+ * the callers that treat them (gone; busy).
  */
 export function toProviderError(error: unknown, what: string): Error {
   if (error instanceof OpenStackHttpError) {
     if (error.status >= 500) return new ProviderUnavailable(`${what}: ${error.message}`);
-    return new ProviderRejection(error.message);
+    if (OVER_QUOTA.test(error.message)) return new EngineRejection(error.message, 'capacity');
+    if (error.status === 400 || error.status === 409) return new ProviderRejection(error.message);
+    return new EngineRejection(error.message);
   }
   if (error instanceof ProviderRejection || error instanceof ProviderUnavailable) return error;
   const reason = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import { ProviderRejection, ProviderUnavailable } from '../driver';
+import { EngineRejection, ProviderUnavailable } from '../driver';
 import type { OpenStackProvider } from './config';
 import { httpCall, OpenStackHttpError, type HttpRequest } from './http';
 
@@ -118,7 +118,7 @@ export class KeystoneSession {
       });
     } catch (error) {
       if (error instanceof OpenStackHttpError && error.status < 500) {
-        throw new ProviderRejection(`Keystone refused the credentials: ${error.message}`);
+        throw new EngineRejection(`Keystone refused the credentials: ${error.message}`);
       }
       throw error instanceof OpenStackHttpError
         ? new ProviderUnavailable(`Keystone: ${error.message}`)
@@ -130,7 +130,7 @@ export class KeystoneSession {
     };
     if (!id || !body.token?.expires_at) throw new ProviderUnavailable('Keystone answered no token');
     if (!body.token.project) {
-      throw new ProviderRejection('Keystone gave a token without a project: give the account one');
+      throw new EngineRejection('Keystone gave a token without a project: give the account one');
     }
     const endpoints = {} as Record<ServiceType, string>;
     for (const service of ['compute', 'network', 'image'] as const) {

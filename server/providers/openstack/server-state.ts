@@ -1,4 +1,4 @@
-import type { ServerPowerState, ServerState, ServerTask } from '../driver';
+import type { ServerPowerState, ServerState, ServerTask, TaskFault } from '../driver';
 
 /** What Nova answers for a server (microversion 2.84), as far as the product reads it. */
 export interface NovaServer {
@@ -60,6 +60,13 @@ function taskOf(status: string, task: string | null | undefined): ServerTask | n
   }
 }
 
+/**
+ * Nova's reason for a failed task, in its own words (for the log): its scheduler finding no host
+ * with room is told to users as a lack of capacity, anything else as a failure.
+ */
+export const novaFault = (text: string): TaskFault =>
+  /no valid host/i.test(text) ? { engineText: text, kind: 'capacity' } : text;
+
 export function serverStateOf(
   ref: string,
   answer: NovaServer,
@@ -76,7 +83,7 @@ export function serverStateOf(
     ports,
     fault:
       powerState === 'error'
-        ? (answer.server.fault?.message ?? `The cloud reports the server ${status}`)
+        ? novaFault(answer.server.fault?.message ?? `The cloud reports the server ${status}`)
         : null,
     usage: { cpu: 0, ram: 0 },
   };
