@@ -42,7 +42,24 @@ export interface OpenConsole {
 export async function openConsole(
   server: TestServer,
   url: string,
-  options: { token?: string; origin?: string | null; headers?: Record<string, string> } = {},
+  options: ConsoleSocketOptions = {},
+): Promise<OpenConsole | number> {
+  return openConsoleAt(await addressOf(server), url, options);
+}
+
+export interface ConsoleSocketOptions {
+  /** The session's token, sent as its cookie. */
+  token?: string;
+  /** The page's origin; null: none sent. PUBLIC_URL's origin of the test servers by default. */
+  origin?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** As `openConsole`, on the server at `base` (`ws://host:port`). */
+export async function openConsoleAt(
+  base: string,
+  url: string,
+  options: ConsoleSocketOptions = {},
 ): Promise<OpenConsole | number> {
   const origin = options.origin === undefined ? CONSOLE_ORIGIN : options.origin;
   const headers: Record<string, string> = {
@@ -52,7 +69,7 @@ export async function openConsole(
   };
   const chunks: Buffer[] = [];
   const waiters: (() => void)[] = [];
-  const socket = new WebSocket(`${await addressOf(server)}${url}/websockify`, { headers });
+  const socket = new WebSocket(`${base}${url}/websockify`, { headers });
   socket.on('message', (data: Buffer) => {
     chunks.push(data);
     for (const wake of waiters.splice(0)) wake();
