@@ -50,6 +50,8 @@ export function requireTools() {
     'qemu-system-x86_64',
     'dnsmasq',
     'nft',
+    // libvirt's network filters (the guests' anti-spoofing) write ebtables rules.
+    'ebtables',
     'genisoimage',
     'socat',
     'nsenter',

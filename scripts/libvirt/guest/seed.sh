@@ -62,5 +62,11 @@ if [ -n "$user" ]; then
   chmod 700 "/home/$user/.ssh"
   chmod 600 "/home/$user/.ssh/authorized_keys"
   chown -R 1000:1000 "/home/$user"
+  # The same keys open root's account: a cloud image's default user has sudo, and the tests act
+  # as root in a guest (as an attacker who owns it would) to change its addresses.
+  mkdir -p /root/.ssh
+  cp /tmp/keys /root/.ssh/authorized_keys
+  chmod 700 /root/.ssh
+  chmod 600 /root/.ssh/authorized_keys
 fi
 umount /mnt/seed

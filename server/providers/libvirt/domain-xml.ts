@@ -15,6 +15,19 @@ export interface InterfaceSpec {
   macAddress: string;
   /** The tap's name on the host, so that what the driver made can be found by name. */
   tap: string;
+  /**
+   * The anti-spoofing nwfilter (guest-filters.ts) and the address it binds the guest to: the
+   * driver's interfaces always have one (the benchmark's bare domains go without).
+   */
+  filter?: { name: string; fixedIp: string | null };
+}
+
+function filterXml(filter: InterfaceSpec['filter']): string {
+  if (!filter) return '';
+  const ip = filter.fixedIp
+    ? `\n        <parameter name='IP' value='${escapeXml(filter.fixedIp)}'/>\n      `
+    : '';
+  return `\n      <filterref filter='${escapeXml(filter.name)}'>${ip}</filterref>`;
 }
 
 export function interfaceXml(iface: InterfaceSpec): string {
@@ -22,7 +35,7 @@ export function interfaceXml(iface: InterfaceSpec): string {
       <source bridge='${escapeXml(iface.bridge)}'/>
       <mac address='${escapeXml(iface.macAddress)}'/>
       <target dev='${escapeXml(iface.tap)}'/>
-      <model type='virtio'/>
+      <model type='virtio'/>${filterXml(iface.filter)}
     </interface>`;
 }
 

@@ -27,6 +27,7 @@ import { configuredCatalog } from '../configured-catalog';
 import { openUnixStream } from './console-stream';
 import { DiskPool } from './disks';
 import { LibvirtHost } from './host';
+import { filterFor, GuestFilterDefinitions } from './guest-filters';
 import { placeServer } from './placement';
 import { PortPlugging } from './ports';
 import { ServerTasks, type LvServer } from './server-tasks';
@@ -59,6 +60,7 @@ export class LibvirtDriver implements ProviderDriver {
   private readonly networking: LibvirtNetworking;
   private readonly disks: DiskPool;
   private readonly usage = new UsageSampler();
+  private readonly filters: GuestFilterDefinitions;
   private readonly tasks: ServerTasks;
   private readonly ports: PortPlugging;
 
@@ -71,6 +73,7 @@ export class LibvirtDriver implements ProviderDriver {
     }
     this.disks = new DiskPool(`${options.config.namePrefix}-disks`, options.config.stateDir);
     this.networking = new LibvirtNetworking(
+    this.filters = new GuestFilterDefinitions(options.config.namePrefix);
       options.db,
       options.config,
       (key) => this.regions.get(key)?.region,
@@ -81,6 +84,7 @@ export class LibvirtDriver implements ProviderDriver {
       config: options.config,
       networking: this.networking,
       now: () => this.now,
+      filters: this.filters,
       host: (key) => this.host(key),
       shutOffServer: (ref) => this.shutOffServer(ref),
     });
@@ -279,6 +283,7 @@ export class LibvirtDriver implements ProviderDriver {
       for (const port of ports) await this.networking.applyById(port.networkId);
       if ((await this.domState(row)) === null) {
         await host.virsh(['define', 'FILE'], {
+        await this.filters.ensure(host);
           file: domainXml({
             name: row.domain,
             title: request.name,
@@ -293,6 +298,7 @@ export class LibvirtDriver implements ProviderDriver {
               macAddress: p.macAddress,
               tap: tapName(this.config.namePrefix, p.id),
             })),
+              filter: { name: filterFor(this.config.namePrefix, p.fixedIp), fixedIp: p.fixedIp },
             serialLog: this.serialLog(row),
           }),
         });

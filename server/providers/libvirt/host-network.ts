@@ -64,6 +64,9 @@ function safe(value: string): string {
 const netmaskOf = (prefix: number) =>
   numberToIp(prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0);
 
+/** Who dnsmasq runs as once started (each hypervisor host needs the user). */
+export const DNSMASQ_USER = 'dnsmasq';
+
 export function dnsmasqConf(names: NetworkNames, spec: NetworkSpec, mtu?: number): string {
   const cidr = parseCidr(spec.cidr)!;
   const lines = [
@@ -78,7 +81,9 @@ export function dnsmasqConf(names: NetworkNames, spec: NetworkSpec, mtu?: number
     'no-hosts',
     'no-ping',
     'dhcp-authoritative',
-    'user=root',
+    // Root only to open its socket, its pid and lease files; then the unprivileged user Debian's
+    // dnsmasq-base makes (a guest's DHCP packets reach a process that holds nothing of the host).
+    `user=${DNSMASQ_USER}`,
     // Only the reserved MACs get an address: the product chose every one of them.
     `dhcp-range=${numberToIp(cidr.network)},static,${netmaskOf(cidr.prefix)},1h`,
     spec.defaultRoute
@@ -199,6 +204,8 @@ ${tunnelScript(names, input.tunnel)}`;
   return locked(
     names,
     `${bridge}mkdir -p ${n.dir}
+# dnsmasq, as its user, reads the reservations again on each HUP.
+chmod 0755 ${n.dir}
 # A namespace file left without its namespace (a crash) is made again.
 ip -n ${n.ns} link show lo >/dev/null 2>&1 || { ip netns del ${n.ns} 2>/dev/null || true; ip netns add ${n.ns}; }
 ip -n ${n.ns} link set lo up
@@ -221,6 +228,7 @@ ${natRules(spec, ports)}NFT
 cat > ${n.dir}/hosts <<'HOSTS'
 ${hosts}
 HOSTS
+chmod 0644 ${n.dir}/hosts
 cat > ${n.dir}/dnsmasq.conf.new <<'CONF'
 ${dnsmasqConf(names, spec, input.tunnel ? TUNNEL_MTU : undefined)}CONF
 running=no
@@ -243,6 +251,8 @@ else
     mv ${n.dir}/leases.new ${n.dir}/leases
   fi
   mv ${n.dir}/dnsmasq.conf.new ${n.dir}/dnsmasq.conf
+  touch ${n.dir}/leases
+  chown ${DNSMASQ_USER} ${n.dir}/leases
   ip netns exec ${n.ns} dnsmasq --conf-file=${n.dir}/dnsmasq.conf
 fi
 `,

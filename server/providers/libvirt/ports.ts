@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { ProviderRejection, type PortRequest } from '../driver';
 import type { LibvirtConfig } from './config';
 import { domainInterfaces, interfaceXml } from './domain-xml';
+import { filterFor, type GuestFilterDefinitions } from './guest-filters';
 import type { LibvirtHost } from './host';
 import { tapName } from './host-network';
 import { firstRequest, newRef, type LibvirtNetworking } from './networking';
@@ -14,6 +15,7 @@ export interface PortContext {
   db: Db;
   config: LibvirtConfig;
   networking: LibvirtNetworking;
+  filters: GuestFilterDefinitions;
   now(): Date;
   host(key: string): LibvirtHost;
   /** The server at rest and shut off, or a refusal. */
@@ -27,11 +29,16 @@ export interface PortContext {
 export class PortPlugging {
   constructor(private readonly ctx: PortContext) {}
 
-  private interfaceXml(networkId: number, macAddress: string, portId: number) {
+  private interfaceXml(
+    port: { networkId: number; macAddress: string; fixedIp: string | null },
+    portId: number,
+  ) {
+    const prefix = this.ctx.config.namePrefix;
     return interfaceXml({
-      bridge: this.ctx.networking.names(networkId).bridge,
-      macAddress,
-      tap: tapName(this.ctx.config.namePrefix, portId),
+      bridge: this.ctx.networking.names(port.networkId).bridge,
+      macAddress: port.macAddress,
+      tap: tapName(prefix, portId),
+      filter: { name: filterFor(prefix, port.fixedIp), fixedIp: port.fixedIp },
     });
   }
 
@@ -59,8 +66,10 @@ export class PortPlugging {
       .returning();
     try {
       await networking.apply(network);
-      await this.ctx.host(row.hostKey).virsh(['attach-device', row.domain, 'FILE', '--config'], {
-        file: this.interfaceXml(network.id, port.macAddress, created!.id),
+      const host = this.ctx.host(row.hostKey);
+      await this.ctx.filters.ensure(host);
+      await host.virsh(['attach-device', row.domain, 'FILE', '--config'], {
+        file: this.interfaceXml({ ...port, networkId: network.id }, created!.id),
       });
     } catch (error) {
       // Refused: the port is gone, and says why (getPort answers it in error).
@@ -85,7 +94,7 @@ export class PortPlugging {
     const plugged = domainInterfaces(await host.virsh(['dumpxml', row.domain, '--inactive']));
     if (plugged.some((i) => i.macAddress.toLowerCase() === port.macAddress.toLowerCase())) {
       await host.virsh(['detach-device', row.domain, 'FILE', '--config'], {
-        file: this.interfaceXml(port.networkId, port.macAddress, port.id),
+        file: this.interfaceXml(port, port.id),
       });
     }
     await db.transaction(async (tx) => {
