@@ -127,7 +127,13 @@ export async function providerDiagnostics(
         driver: provider.driver,
         status: seen?.ok ? 'ok' : 'unavailable',
         latencyMs: seen?.latencyMs ?? 0,
-        detail: seen ? (seen.detail ?? null) : 'No driver of this kind runs in this process',
+        // The engine's own words name its hosts and addresses: they are for the operator's log
+        // (the health check's), not for a company's Admins.
+        detail: !seen
+          ? 'No driver of this kind runs in this process'
+          : seen.ok
+            ? null
+            : 'The provider could not be reached',
         regions: offered.filter((o) => o.providerId === provider.id).map((o) => o.city),
         vmsByStatus: Object.fromEntries(
           vmCounts.filter((v) => v.providerId === provider.id).map((v) => [v.status, v.n]),

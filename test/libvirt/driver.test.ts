@@ -358,7 +358,9 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
     );
     const state = await settle(server.ref);
     expect(state.powerState).toBe('error');
-    expect(state.fault).toMatch(/did not boot: .*Kernel panic/);
+    expect(state.fault).toMatchObject({
+      userMessage: expect.stringMatching(/did not boot: .*Kernel panic/),
+    });
     await lab.driver.deleteServer(server.ref, token());
     await lab.driver.deleteNetwork(ref, token());
   });

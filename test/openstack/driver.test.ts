@@ -268,7 +268,11 @@ describe('the OpenStack driver on a real OpenStack', () => {
       const s = await driver.getServer(ref);
       return s?.fault ? s : null;
     });
-    expect(refused.fault).toMatch(/^The cloud could not resize: .*No valid host/);
+    // Told to tenants as a lack of capacity; Nova's words are for the log.
+    expect(refused.fault).toMatchObject({
+      kind: 'capacity',
+      engineText: expect.stringMatching(/^The cloud could not resize: .*No valid host/),
+    });
     expect(refused).toMatchObject({ sizeKey: 'extraSmall', powerState: 'shutoff', task: null });
     await driver.startServer(ref, `${run}-start`);
     await until('running again', async () => {

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import { configurations } from '../../db/catalog-schema';
 import type { Db } from '../../db/client';
 import {
+  EngineRejection,
   ProviderRejection,
   type Catalog,
   type CreateServerRequest,
@@ -118,7 +119,7 @@ export class LibvirtDriver implements ProviderDriver {
 
   private host(key: string): LibvirtHost {
     const host = this.hosts.get(key);
-    if (!host) throw new ProviderRejection(`The host ${key} is no longer configured`);
+    if (!host) throw new EngineRejection(`The host ${key} is no longer configured`);
     return host;
   }
 
@@ -364,7 +365,8 @@ export class LibvirtDriver implements ProviderDriver {
       task: row.task,
       sizeKey: row.sizeKey,
       ports: ports.map((p) => ({ ref: p.ref, macAddress: p.macAddress })),
-      fault: row.fault,
+      // The driver's own words about the user's guest (it did not boot, its kernel's last word).
+      fault: row.fault && { engineText: row.fault, kind: 'unknown', userMessage: row.fault },
       usage:
         powerState === 'running' && !row.task
           ? await this.usage.read(row.domain, async () =>

@@ -11,6 +11,7 @@ import {
   type ProviderDriver,
   type ProviderHealth,
   type ServerState,
+  type TaskFault,
 } from '../driver';
 import { hostnameOf, seedFiles } from '../cloud-init';
 import { configuredCatalog } from '../configured-catalog';
@@ -21,7 +22,7 @@ import { openNoVncStream } from './novnc-stream';
 import type { OpenStackConfig, OpenStackProvider, OpenStackRegion } from './config';
 import { OpenStackHttpError, toProviderError } from './http';
 import { KeystoneSession } from './keystone';
-import { serverStateOf, type NovaServer } from './server-state';
+import { novaFault, serverStateOf, type NovaServer } from './server-state';
 
 interface Cloud {
   provider: OpenStackProvider;
@@ -202,7 +203,7 @@ export class OpenStackDriver implements ProviderDriver {
     }
   }
 
-  private async lastFailure(cloud: Cloud, id: string): Promise<string | null> {
+  private async lastFailure(cloud: Cloud, id: string): Promise<TaskFault | null> {
     const actions = await this.call(cloud, 'compute', `/servers/${id}/os-instance-actions?limit=1`);
     const last = (
       actions.body as {
@@ -219,7 +220,9 @@ export class OpenStackDriver implements ProviderDriver {
       detail.body as { instanceAction: { events?: { result: string; details?: string | null }[] } }
     ).instanceAction.events;
     const reason = events?.find((e) => e.result === 'Error' && e.details)?.details;
-    return `The cloud could not ${last.action.replace(/_/g, ' ')}${reason ? `: ${reason}` : ''}`;
+    return novaFault(
+      `The cloud could not ${last.action.replace(/_/g, ' ')}${reason ? `: ${reason}` : ''}`,
+    );
   }
 
   startServer(ref: string): Promise<void> {
