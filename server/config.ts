@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { EMAIL_PATTERN } from '../src/api/contract/validation';
 import { z } from '../src/api/contract/zod';
 
 const optionalString = z.optional(
@@ -24,7 +25,7 @@ const envSchema = z.object({
       .string()
       .check(
         z.trim(),
-        z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'SUPPORT_EMAIL must be an e-mail address'),
+        z.regex(EMAIL_PATTERN, 'SUPPORT_EMAIL must be an e-mail address'),
       ),
     'support@launchpad.local',
   ),
@@ -111,6 +112,8 @@ export interface Config {
   supportEmail: string;
   /** Where e-mailed links point, always ending with the base path and a slash. */
   publicUrl: string;
+  /** PUBLIC_URL's origin: the only one the console's pages are served from. */
+  publicOrigin: string;
   /** `/` or `/prefix/`. */
   basePath: string;
   bootstrapAdminEmail: string;
@@ -165,6 +168,14 @@ export function parseTrustProxy(value: string): TrustProxy | undefined {
   return list.every(isAddressOrCidr) ? list : undefined;
 }
 
+/**
+ * TRUST_PROXY as Fastify's option. Fastify takes a hop count only to refuse it (it cannot tell a
+ * proxy from a client that writes the header itself); as a function, the address used is the one
+ * the farthest trusted proxy saw.
+ */
+export const trustProxyOption = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 /** A setting the server cannot start with: said in one line, without a stack trace. */
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -206,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     publicUrl,
+    publicOrigin: new URL(publicUrl).origin,
     basePath,
     bootstrapAdminEmail: e.BOOTSTRAP_ADMIN_EMAIL.trim().toLowerCase(),
     bootstrapAdminPassword: e.BOOTSTRAP_ADMIN_PASSWORD,

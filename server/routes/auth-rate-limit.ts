@@ -7,3 +7,9 @@ export const authRateLimit = (config: Pick<Config, 'rateLimits'>) => ({
   timeWindow: 60_000,
   keyGenerator: (request: FastifyRequest) => request.ip,
 });
+
+/**
+ * The largest body a caller without a verified session may send (sign-in, code, reset, activation:
+ * well under 1 KB each): the work a stranger can make the server do stays small.
+ */
+export const PUBLIC_BODY_LIMIT = 4 * 1024;

@@ -83,12 +83,14 @@ export const activitySortColumns = ['occurredAt'] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dateError = { error: 'Must be an ISO 8601 date, or date and time' };
+// The length first, so that the formats' patterns only ever see a short value.
+const short = z.string().check(z.maxLength(40, { abort: true }));
 const dateTime = z.pipe(
-  z.iso.datetime({ offset: true }),
+  z.pipe(short, z.iso.datetime({ offset: true })),
   z.transform((value) => new Date(value)),
 );
 const day = z.pipe(
-  z.iso.date(),
+  z.pipe(short, z.iso.date()),
   z.transform((value) => new Date(value)),
 );
 /** `from`: from that moment, or from the start of that day (UTC). */

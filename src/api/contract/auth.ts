@@ -34,7 +34,7 @@ export const loginBody = z.object({
   email: emailSchema(),
   password: z
     .string({ error: messages.passwordRequired })
-    .check(z.minLength(1, messages.passwordRequired), z.maxLength(200)),
+    .check(z.minLength(1, messages.passwordRequired), z.maxLength(200, { abort: true })),
   rememberMe: z._default(z.boolean(), false),
 });
 export type LoginBody = z.input<typeof loginBody>;
@@ -56,6 +56,7 @@ export const authMessages = {
   retriesExhausted: 'Retries exhausted',
   codeExpired: 'MFA code expired',
   notAuthenticated: 'Not authenticated',
+  crossSite: 'Requests that use the session cookie must come from the console',
   verificationRequired: 'MFA verification required',
   tooManyRequests: 'Too many requests, please try again later',
   /** The imports answer only the operator's token (401 otherwise; 403 when none is configured). */

@@ -38,7 +38,10 @@ export const clientErrorEvent = z.object({
   url: z.optional(cut(clientErrorLimits.url)),
   userAgent: z.optional(cut(clientErrorLimits.userAgent)),
   /** When the browser saw it (ISO 8601). */
-  occurredAt: z.optional(z.iso.datetime()),
+  // The length first, so that the format's pattern only ever sees a short value.
+  occurredAt: z.optional(
+    z.pipe(z.string().check(z.maxLength(40, { abort: true })), z.iso.datetime()),
+  ),
 });
 export type ClientErrorEvent = z.input<typeof clientErrorEvent>;
 

@@ -39,7 +39,7 @@ export const pageQuery = z.object({
   search: z._default(
     z.string().check(
       z.trim(),
-      z.maxLength(200),
+      z.maxLength(200, { abort: true }),
       z.refine((value) => !value.includes(NUL), 'Must not contain a NUL character'),
     ),
     '',

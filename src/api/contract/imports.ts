@@ -19,7 +19,7 @@ const externalIdOf = (field: string) =>
     .check(
       z.trim(),
       z.minLength(1, `${field} is required`),
-      z.maxLength(100),
+      z.maxLength(100, { abort: true }),
       z.regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS),
     );
 const externalId = externalIdOf('externalId');
@@ -28,12 +28,14 @@ const name = z
   .check(
     z.trim(),
     z.minLength(1, 'Name is required'),
-    z.maxLength(200),
+    z.maxLength(200, { abort: true }),
     z.regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS),
   );
-const url = z
-  .url({ protocol: /^https?$/, error: 'Must be an http(s) URL' })
-  .check(z.maxLength(2000));
+// The length first: the URL is parsed only once it is known to be short.
+const url = z.pipe(
+  z.string().check(z.maxLength(2000, { abort: true })),
+  z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }),
+);
 /** An optional field left empty (CSV exports write "") counts as absent. */
 const blankAsAbsent = <T extends z.ZodMiniType>(schema: T) =>
   z.pipe(
@@ -55,7 +57,7 @@ export const resellerItem = z.object({
         .check(
           z.trim(),
           z.minLength(1),
-          z.maxLength(100),
+          z.maxLength(100, { abort: true }),
           z.regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS),
         ),
     ),

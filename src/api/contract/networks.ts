@@ -86,7 +86,7 @@ const optionalIp = z.pipe(
   z.nullish(
     z.string().check(
       z.trim(),
-      z.maxLength(15),
+      z.maxLength(15, { abort: true }),
       z.refine((v) => v === '' || isIpAddress(v), networkMessages.ipInvalid),
     ),
   ),
@@ -115,8 +115,9 @@ export const networkNameSchema = z.string({ error: networkMessages.nameRequired 
  * number is not.
  */
 export const networkCidrSchema = z.pipe(
+  // Only a value that can still be a block is tidied: the length check below refuses the rest.
   z.transform((v): unknown =>
-    typeof v === 'string' && !/\d\s+\d/.test(v) ? v.replace(/\s+/g, '') : v,
+    typeof v === 'string' && v.length <= 64 && !/\d\s+\d/.test(v) ? v.replace(/\s+/g, '') : v,
   ),
   z.string({ error: networkMessages.cidrRequired }).check(
     z.minLength(1, { error: networkMessages.cidrRequired, abort: true }),
@@ -146,7 +147,7 @@ const dnsServersSchema = z.pipe(
   z.nullish(
     z.string().check(
       z.trim(),
-      z.maxLength(40),
+      z.maxLength(40, { abort: true }),
       z.refine((v) => {
         if (v === '') return true;
         const parts = v.split(',').map((p) => p.trim());
@@ -225,7 +226,13 @@ export type ConnectedVm = z.infer<typeof connectedVm>;
 export const connectedVmsResponse = envelope(z.array(connectedVm));
 
 export const cidrDetailsQuery = z.object({
-  cidr: z.string().check(z.trim(), z.minLength(1, networkMessages.cidrRequired), z.maxLength(18)),
+  cidr: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, networkMessages.cidrRequired),
+      z.maxLength(18, { abort: true }),
+    ),
   /** With the region, the warning also names overlaps with the company's networks there. */
   regionId: z.optional(id),
   /** The network being edited, left out of the overlap check. */
@@ -247,7 +254,12 @@ const networkFields = {
   name: networkNameSchema,
   description: z.pipe(
     z.nullish(
-      z.string().check(z.maxLength(NETWORK_DESCRIPTION_MAX, networkMessages.descriptionTooLong)),
+      z.string().check(
+        z.maxLength(NETWORK_DESCRIPTION_MAX, {
+          error: networkMessages.descriptionTooLong,
+          abort: true,
+        }),
+      ),
     ),
     z.transform((v) => v?.trim() ?? ''),
   ),

@@ -23,7 +23,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const supportMessageSchema = z.string({ error: supportMessages.required }).check(
   z.trim(),
   z.minLength(1, { error: supportMessages.required, abort: true }),
-  z.maxLength(SUPPORT_MESSAGE_MAX, supportMessages.tooLong),
+  z.maxLength(SUPPORT_MESSAGE_MAX, { error: supportMessages.tooLong, abort: true }),
   z.refine((value) => !CONTROL_CHARACTERS.test(value), supportMessages.controlCharacters),
 );
 

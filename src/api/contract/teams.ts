@@ -27,7 +27,7 @@ export const teamNameSchema = z
   .check(
     z.trim(),
     z.minLength(1, teamMessages.nameRequired),
-    z.maxLength(TEAM_NAME_MAX, teamMessages.nameTooLong),
+    z.maxLength(TEAM_NAME_MAX, { error: teamMessages.nameTooLong, abort: true }),
     z.regex(NO_CONTROL_CHARACTERS, teamMessages.nameControlCharacters),
   );
 

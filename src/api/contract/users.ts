@@ -34,12 +34,14 @@ export const forgotPasswordBody = z.object({
 });
 export const registerBody = emailBody;
 
-export const tokenParam = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const tokenParam = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(200, { abort: true })),
+});
 
 export const resetPasswordBody = z.object({
   id: idSchema,
   password: newPasswordSchema,
-  resetKey: z.optional(z.string().check(z.maxLength(200))),
+  resetKey: z.optional(z.string().check(z.maxLength(200, { abort: true }))),
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
@@ -52,7 +54,7 @@ export type ConfirmEmailBody = z.input<typeof confirmEmailBody>;
 export const updatePasswordBody = z.object({
   currentPassword: z
     .string({ error: messages.passwordRequired })
-    .check(z.minLength(1, messages.passwordRequired), z.maxLength(200)),
+    .check(z.minLength(1, messages.passwordRequired), z.maxLength(200, { abort: true })),
   password: newPasswordSchema,
 });
 
@@ -90,7 +92,7 @@ const editedName = (empty: string, special: string) =>
     .check(
       z.trim(),
       z.minLength(1, { error: empty, abort: true }),
-      z.maxLength(100),
+      z.maxLength(100, { abort: true }),
       z.regex(NAME_PATTERN, special),
     );
 
