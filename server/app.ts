@@ -8,13 +8,14 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { authMessages } from '../src/api/contract/auth';
 import { createBackgroundTasks, type BackgroundTasks } from './background';
 import { systemClock, type Clock } from './clock';
-import type { Config, TrustProxy } from './config';
+import { trustProxyOption, type Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './mail/transport';
 import { requestSerializer } from './log-serializers';
 import { serializerCompiler } from './response-serializer';
 import { inlineScriptSources, registerConsole } from './plugins/console';
 import { registerConsoles } from './plugins/consoles';
+import { registerCrossSiteGuard } from './plugins/cross-site-guard';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -63,13 +64,6 @@ export const loggerOptions = (level: string): LoggerOptions => ({
   serializers: { req: requestSerializer },
 });
 
-/**
- * Fastify takes a hop count only to refuse it (it cannot tell a proxy from a client that sends the
- * header itself); as a function, the address used is the one the farthest trusted proxy saw.
- */
-const trustProxyOption = (trust: TrustProxy) =>
-  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-
 export async function buildApp(deps: AppDeps) {
   const { config } = deps;
   const clock = deps.clock ?? systemClock;
@@ -97,6 +91,8 @@ export async function buildApp(deps: AppDeps) {
     if (body === '') done(null, undefined);
     else parseJson(request, body as string, done);
   });
+  // Fastify's own text/plain parser would let a plain HTML form post a body.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -116,6 +112,7 @@ export async function buildApp(deps: AppDeps) {
   // console's assets come precompressed from the build and are left as they are.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie, { secret: deriveKey(config.appSecret, 'cookies') });
+  registerCrossSiteGuard(app, { publicOrigin: config.publicOrigin });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

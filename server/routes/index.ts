@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerAuthentication } from '../plugins/authenticate';
 import { activityRoutes } from './activity';
 import { authRoutes } from './auth';
+import { PUBLIC_BODY_LIMIT } from './auth-rate-limit';
 import { clientErrorRoutes } from './client-errors';
 import type { RouteOptions } from './deps';
 import { debugRoutes } from './debug';
@@ -18,6 +19,17 @@ import { vmRoutes } from './vms';
 
 export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   registerAuthentication(app, deps);
+  // Answers are one caller's own, and some hold secrets (a session token, a VM's password or
+  // private key, a console link): no cache, shared or the browser's, ever keeps one.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  app.addHook('onRoute', (route) => {
+    const auth = route.config?.auth;
+    if ((auth === 'public' || auth === 'pending') && route.bodyLimit === undefined) {
+      route.bodyLimit = PUBLIC_BODY_LIMIT;
+    }
+  });
   await app.register(healthRoutes, { prefix: '/healthCheck', deps });
   await app.register(authRoutes, { prefix: '/auth', deps });
   await app.register(userRoutes, { prefix: '/users', deps });

@@ -95,7 +95,10 @@ describe('who may import', () => {
       await postImport('distributer', items, {}),
       await postImport('distributer', items, bearer(`${OPERATOR_TOKEN}x`)),
       await postImport('distributer', items, bearer(session)),
-      await postImport('distributer', items, { cookie: `${SESSION_COOKIE}=${session}` }),
+      await postImport('distributer', items, {
+        cookie: `${SESSION_COOKIE}=${session}`,
+        origin: server.config.publicOrigin,
+      }),
       await postImport('distributer', items, { authorization: OPERATOR_TOKEN }),
     ];
 

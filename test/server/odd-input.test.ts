@@ -114,6 +114,17 @@ describe('OPERATOR_TOKEN', () => {
   });
 });
 
+describe('APP_SECRET', () => {
+  it('must be 32 characters at least: every key of the product comes from it', () => {
+    expect(() => loadConfig({ APP_SECRET: 'short', DATA_DIR: server.outboxDir })).toThrow(
+      /^Configuration error: APP_SECRET must be at least 32 characters$/,
+    );
+    expect(loadConfig({ APP_SECRET: 'x'.repeat(32), DATA_DIR: server.outboxDir }).appSecret).toBe(
+      'x'.repeat(32),
+    );
+  });
+});
+
 describe('a body past the 1 MB limit', () => {
   it('answers 413 with the envelope and a message', async () => {
     const res = await server.app.inject({

@@ -54,7 +54,10 @@ describe('POST /auth/refreshAuth', () => {
     const { token } = await signIn(server, user.email, { rememberMe: true });
     server.clock.advance(20 * DAY);
 
-    const res = await post('/auth/refreshAuth', { cookie: `launchpad_session=${token}` });
+    const res = await post('/auth/refreshAuth', {
+      cookie: `launchpad_session=${token}`,
+      origin: server.config.publicOrigin,
+    });
 
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === 'launchpad_session');
