@@ -1,10 +1,10 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { ProviderDiagnostics } from '../../src/api/contract/health';
 import type { Clock } from '../clock';
 import { providerOffers, providers, regions } from '../db/catalog-schema';
 import type { Db } from '../db/client';
 import { virtualMachines } from '../db/vm-schema';
-import { createExpiringCache, type ExpiringCache } from '../expiring-cache';
 import { operations } from '../jobs/schema';
 import type { ProviderHealth } from '../providers/driver';
 import type { DriverMap } from '../providers/registry';
@@ -16,8 +16,10 @@ import { requireAdmin, type Caller } from './access';
  */
 export const ENGINE_HEALTH_TTL_MS = 20_000;
 
+type HealthCache = LRUCache<string, ProviderHealth, () => Promise<ProviderHealth>>;
+
 /** One per process's driver map (kept beside it, so it goes with it). */
-const healthCaches = new WeakMap<DriverMap, ExpiringCache<string, ProviderHealth>>();
+const healthCaches = new WeakMap<DriverMap, HealthCache>();
 
 /**
  * Each driver's engine health, asked once per driver (providers share their engine), at most once
@@ -29,24 +31,28 @@ export async function driverHealth(
 ): Promise<Map<string, ProviderHealth>> {
   let cache = healthCaches.get(drivers);
   if (!cache) {
-    cache = createExpiringCache({
-      ttlMs: ENGINE_HEALTH_TTL_MS,
-      maxEntries: drivers.size,
-      now: () => clock.now().getTime(),
+    // Callers that come while an engine is asked share that one answer (lru-cache's fetch).
+    cache = new LRUCache({
+      max: drivers.size,
+      ttl: ENGINE_HEALTH_TTL_MS,
+      ttlResolution: 0,
+      perf: { now: () => clock.now().getTime() },
+      fetchMethod: (_kind, _stale, { context }) => context(),
     });
     healthCaches.set(drivers, cache);
   }
   const recent = cache;
   const entries = await Promise.all(
     [...drivers.entries()].map(async ([kind, driver]) => {
-      const health = await recent.get(kind, () =>
-        driver.health().catch((error: unknown): ProviderHealth => ({
-          ok: false,
-          latencyMs: 0,
-          detail: error instanceof Error ? error.message : String(error),
-        })),
-      );
-      return [kind, health] as const;
+      const health = await recent.fetch(kind, {
+        context: () =>
+          driver.health().catch((error: unknown): ProviderHealth => ({
+            ok: false,
+            latencyMs: 0,
+            detail: error instanceof Error ? error.message : String(error),
+          })),
+      });
+      return [kind, health!] as const;
     }),
   );
   return new Map(entries);

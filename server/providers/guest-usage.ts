@@ -1,4 +1,4 @@
-import { createExpiringCache } from '../expiring-cache';
+import { LRUCache } from 'lru-cache';
 import type { ServerState } from './driver';
 
 /** A guest's counters as libvirt keeps them (through virsh, or through Nova's diagnostics). */
@@ -51,13 +51,22 @@ type Sample = { at: number; cpuTimeNs: number };
  */
 export class UsageSampler {
   private readonly samples = new Map<string, Sample>();
-  private readonly recent = createExpiringCache<string, ServerState['usage']>({
-    ttlMs: USAGE_TTL_MS,
-    maxEntries: RECENT_GUESTS,
+  // Reads that come while a guest is measured share that one measurement (lru-cache's fetch).
+  private readonly recent = new LRUCache<
+    string,
+    ServerState['usage'],
+    () => Promise<ServerState['usage']>
+  >({
+    max: RECENT_GUESTS,
+    ttl: USAGE_TTL_MS,
+    ttlResolution: 0,
+    perf: Date,
+    fetchMethod: (_guest, _stale, { context }) => context(),
   });
 
-  read(guest: string, stats: () => Promise<GuestStats>): Promise<ServerState['usage']> {
-    return this.recent.get(guest, () => this.measure(guest, stats));
+  async read(guest: string, stats: () => Promise<GuestStats>): Promise<ServerState['usage']> {
+    // measure() never rejects, so fetch always has a value to answer.
+    return (await this.recent.fetch(guest, { context: () => this.measure(guest, stats) }))!;
   }
 
   private async measure(

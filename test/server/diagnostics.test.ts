@@ -12,7 +12,7 @@ afterAll(() => w.close());
 beforeEach(() => {
   w.server.sim.faults.clear();
   // Each test sees the engine as it is now, not as the last one left it.
-  w.server.clock.advance(ENGINE_HEALTH_TTL_MS);
+  w.server.clock.advance(ENGINE_HEALTH_TTL_MS + 1);
 });
 
 const remote = () => w.server.app.inject({ method: 'GET', url: '/api/v1/healthCheck/remoteAPI' });
