@@ -64,15 +64,22 @@ export function registerConsoleSocket(
     async (socket, request) => {
       const viewer = admitted.get(request)!;
       let engine: Duplex | undefined;
-      let alive = true;
+      // Pings the browser has not answered: two sweeps without an answer, and it is gone.
+      let unanswered = 0;
       const handle = options.consoles.add(viewer, {
         close(end) {
           engine?.destroy();
+          // A paused socket would never read the browser's answer to the close.
+          socket.resume();
           socket.close(end.code, end.reason);
         },
         probe() {
-          if (!alive) socket.terminate();
-          alive = false;
+          if (socket.readyState !== socket.OPEN) return;
+          if (unanswered >= 2) {
+            socket.terminate();
+            return;
+          }
+          unanswered += 1;
           socket.ping();
         },
       });
@@ -81,21 +88,25 @@ export function registerConsoleSocket(
         return;
       }
       socket.on('pong', () => {
-        alive = true;
+        unanswered = 0;
       });
       socket.on('close', () => {
         handle.remove();
         engine?.destroy();
       });
       socket.on('error', (error) => request.log.warn({ err: error }, 'console socket failed'));
+      // What the browser sends while the engine's stream opens waits for it.
+      socket.pause();
       try {
         engine = await options.open(viewer);
       } catch (error) {
         request.log.warn({ err: error, vmId: viewer.vmId }, 'console stream could not be opened');
         handle.remove();
+        socket.resume();
         socket.close(1011, 'The console of this server cannot be reached');
         return;
       }
+      socket.resume();
       if (socket.readyState !== socket.OPEN) {
         engine.destroy();
         return;
@@ -111,6 +122,7 @@ export function registerConsoleSocket(
 /** Carries the browser's messages to the engine and the engine's bytes back, in binary frames. */
 function bridge(socket: WebSocket, engine: Duplex, onMessage: (data: Buffer) => void) {
   socket.on('message', (data) => {
+    if (engine.destroyed) return;
     const bytes = toBuffer(data);
     onMessage(bytes);
     if (!engine.write(bytes)) {
@@ -125,7 +137,7 @@ function bridge(socket: WebSocket, engine: Duplex, onMessage: (data: Buffer) => 
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) engine.pause();
   });
   engine.once('end', () => socket.close(1000, 'The console of this server closed'));
-  engine.once('error', () => socket.close(1011, 'The console of this server cannot be reached'));
+  engine.on('error', () => socket.close(1011, 'The console of this server cannot be reached'));
   engine.once('close', () => {
     if (socket.readyState === socket.OPEN) socket.close(1000, 'The console of this server closed');
   });

@@ -72,7 +72,7 @@ describe("a real guest's console on an OpenStack region", () => {
     });
     const status = async () =>
       (await call<VmDetails>('GET', `/virtualMachines/details/${id}`)).status;
-    await eventually(async () => (await status()) === 'Running', 300, 'Running');
+    await eventually(async () => (await status()) === 'Running', 420, 'Running');
 
     await checkGatewayConsoleRules(server, ADMIN, id!);
 
@@ -84,5 +84,5 @@ describe("a real guest's console on an OpenStack region", () => {
       180,
       'the server gone',
     );
-  });
+  }, 900_000);
 });
