@@ -1,7 +1,17 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../src/api/contract/roles';
+import { buildApp } from '../../server/app';
+import { connectPostgres } from '../../server/db/client';
+import { consoleEnds } from '../../server/domain/consoles/open-consoles';
 import { CONSOLE_TICKET_MS } from '../../server/providers/console-ticket';
-import { consoleUrlFor, openConsole, openedConsole, type OpenConsole } from './console-client';
+import {
+  consoleUrlFor,
+  openConsole,
+  openConsoleAt,
+  openedConsole,
+  type OpenConsole,
+} from './console-client';
 import { addTeamMember, createUser } from './seed';
 import { bearer, signIn } from './sign-in';
 import { startVmWorld, type VmWorld } from './vm-world';
@@ -145,5 +155,46 @@ describe('a console link', () => {
       headers: bearer((await signIn(w.server, 'viewer@a.test')).token),
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('two server processes on one database', () => {
+  it('open a ticket once between them, and a sign-out at one closes the console at the other', async () => {
+    // On PostgreSQL a connection of its own, as another process has; on PGlite the same one.
+    const database = w.server.databaseUrl
+      ? connectPostgres(w.server.databaseUrl)
+      : w.server.database;
+    const second = await buildApp({
+      config: w.server.config,
+      db: database.db,
+      mailer: { send: async () => {} },
+      drivers: w.server.drivers,
+      clock: w.server.clock,
+      listen: database.listen,
+    });
+    try {
+      await second.listen({ host: '127.0.0.1', port: 0 });
+      const { token } = await newOperator();
+      const url = await consoleUrlFor(w.server, token, vmId);
+      const there = await openConsoleAt(
+        `ws://127.0.0.1:${(second.server.address() as AddressInfo).port}`,
+        url,
+        { token },
+      );
+      if (typeof there === 'number') throw new Error(`refused: ${there}`);
+      await there.waitFor('login:');
+      expect(await openConsole(w.server, url, { token })).toBe(403);
+
+      const out = await w.server.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        headers: bearer(token),
+      });
+      expect(out.statusCode).toBe(200);
+      expect(await there.closed).toEqual(consoleEnds.sessionEnded);
+    } finally {
+      await second.close();
+      if (database !== w.server.database) await database.close();
+    }
   });
 });
