@@ -425,8 +425,11 @@ tunnel_bridge = br-tun
 bridge_mappings = external:br-ex
 local_ip = $OS_TUNNEL_IP
 [securitygroup]
-enable_security_group = false
-firewall_driver = noop
+# Port security: a port sends from its own MAC and addresses only, and no DHCP answers (the product
+# makes every port with it, in a group that lets all traffic through). Open vSwitch's own firewall
+# enforces it, as flows of the userspace datapath (with its connection tracking).
+enable_security_group = true
+firewall_driver = openvswitch
 $(authtoken neutron)
 CONF
 # The DHCP and router namespaces' links are veth pairs whose outer end is a port of the

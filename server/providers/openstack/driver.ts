@@ -37,6 +37,8 @@ const tokenTag = (clientToken: string) => `lp-${clientToken}`.slice(0, 60);
 const DETACHING = 'lp-detaching';
 /** And a product network's resources on each cloud, the network's own tag. */
 const networkTag = (id: string) => `lp-net-${id}`.slice(0, 60);
+/** The name and tag of the security group every port of the product is in. */
+const OPEN_GROUP = 'lp-open';
 
 const splitRef = (ref: string): [string, string] => {
   const at = ref.indexOf('/');
@@ -57,6 +59,8 @@ export class OpenStackDriver implements ProviderDriver {
   readonly kind = 'openstack';
   private readonly clouds = new Map<string, Cloud>();
   private readonly usage = new UsageSampler();
+  /** Each cloud's open security group (see openSecurityGroup), by provider key. */
+  private readonly openGroups = new Map<string, Promise<string>>();
 
   constructor(
     private readonly config: OpenStackConfig,
@@ -599,7 +603,7 @@ export class OpenStackDriver implements ProviderDriver {
     if (!network) {
       const created = await this.call(cloud, 'network', '/v2.0/networks', {
         method: 'POST',
-        body: { network: { name: spec.name, port_security_enabled: false } },
+        body: { network: { name: spec.name, port_security_enabled: true } },
       });
       network = (created.body as { network: { id: string; status: string } }).network;
       await this.addTags(cloud, 'networks', network.id, tags);
@@ -691,21 +695,75 @@ export class OpenStackDriver implements ProviderDriver {
     const network = await this.networkOf(cloud, networkId);
     if (!network) throw new ProviderRejection(`The network is not in ${cloud.provider.name}`);
     const subnet = await this.subnetOf(cloud, networkId);
+    const bound = request.fixedIp !== null && subnet !== undefined;
     const created = await this.call(cloud, 'network', '/v2.0/ports', {
       method: 'POST',
       body: {
         port: {
           network_id: network.id,
           mac_address: request.macAddress,
-          ...(request.fixedIp && subnet
+          ...(bound
             ? { fixed_ips: [{ subnet_id: subnet.id, ip_address: request.fixedIp }] }
             : { fixed_ips: [] }),
+          // Anti-spoofing: the port sends from its MAC and address only, and no DHCP answers.
+          // A port without an address (a layer-2 network, whose addresses are the company's own
+          // choice) is bound to its MAC alone.
+          port_security_enabled: true,
+          security_groups: [await this.openSecurityGroup(cloud)],
+          ...(!bound && {
+            allowed_address_pairs: [{ ip_address: '0.0.0.0/0' }, { ip_address: '::/0' }],
+          }),
         },
       },
     });
     const portId = (created.body as { port: { id: string } }).port.id;
     await this.addTags(cloud, 'ports', portId, [tag, `lp-region-${regionKey}`]);
     return portId;
+  }
+
+  /**
+   * The account's security group that lets everything through: the product has no firewall of
+   * its own, and port security (anti-spoofing) needs a group on each port. Made once per cloud,
+   * tagged when complete (a group found by its tag has its rules).
+   */
+  private openSecurityGroup(cloud: Cloud): Promise<string> {
+    let group = this.openGroups.get(cloud.provider.key);
+    if (!group) {
+      group = this.ensureOpenSecurityGroup(cloud);
+      group.catch(() => this.openGroups.delete(cloud.provider.key));
+      this.openGroups.set(cloud.provider.key, group);
+    }
+    return group;
+  }
+
+  private async ensureOpenSecurityGroup(cloud: Cloud): Promise<string> {
+    const project = await cloud.session.projectId();
+    const found = await this.call(
+      cloud,
+      'network',
+      `/v2.0/security-groups?tags=${OPEN_GROUP}&project_id=${project}`,
+    );
+    const existing = (found.body as { security_groups: { id: string }[] }).security_groups[0];
+    if (existing) return existing.id;
+    const created = await this.call(cloud, 'network', '/v2.0/security-groups', {
+      method: 'POST',
+      body: {
+        security_group: {
+          name: OPEN_GROUP,
+          description: 'Launchpad: all traffic (anti-spoofing comes from port security)',
+        },
+      },
+    });
+    const id = (created.body as { security_group: { id: string } }).security_group.id;
+    // A new group lets everything out already.
+    for (const ethertype of ['IPv4', 'IPv6']) {
+      await this.call(cloud, 'network', '/v2.0/security-group-rules', {
+        method: 'POST',
+        body: { security_group_rule: { security_group_id: id, direction: 'ingress', ethertype } },
+      });
+    }
+    await this.addTags(cloud, 'security-groups', id, [OPEN_GROUP]);
+    return id;
   }
 
   private async ensureFloatingIp(
