@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { EVENT_STREAMS_PER_USER } from '../../src/api/contract/activity';
+import {
+  EVENT_STREAMS_PER_COMPANY,
+  EVENT_STREAMS_PER_PROCESS,
+  EVENT_STREAMS_PER_USER,
+} from '../../src/api/contract/activity';
 import { sessions } from '../../server/db/schema';
 import { virtualMachines } from '../../server/db/vm-schema';
 import { SYSTEM } from '../../server/domain/events/actor';
@@ -13,7 +17,12 @@ import { createCompany, createUser } from '../../test/server/seed';
 import { startVmWorld } from '../../test/server/vm-world';
 import { medianMs, report } from './stats';
 
-const STREAMS = Number(process.env.EVENT_STREAMS ?? 2_000);
+// As many as one process holds; each company holds at most EVENT_STREAMS_PER_COMPANY of them.
+const STREAMS = Math.min(
+  Number(process.env.EVENT_STREAMS ?? EVENT_STREAMS_PER_PROCESS),
+  EVENT_STREAMS_PER_PROCESS,
+);
+const USERS_PER_COMPANY = Math.floor(EVENT_STREAMS_PER_COMPANY / EVENT_STREAMS_PER_USER);
 const gcAvailable = typeof globalThis.gc === 'function';
 
 /**
@@ -97,13 +106,12 @@ async function idleStreams() {
     await server.app.listen({ host: '127.0.0.1', port: 0 });
     const url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api/v1/events`;
     const db = server.database.db;
-    const { company } = await createCompany(db);
-    const admin = await createUser(db, { companyId: company.id, isAdmin: true });
     const users = Math.ceil(STREAMS / EVENT_STREAMS_PER_USER);
+    const companyIds: number[] = [];
     const cookies: string[] = [];
     for (let i = 0; i < users; i += 1) {
-      const user =
-        i === 0 ? admin : await createUser(db, { companyId: admin.companyId, isAdmin: true });
+      if (i % USERS_PER_COMPANY === 0) companyIds.push((await createCompany(db)).company.id);
+      const user = await createUser(db, { companyId: companyIds.at(-1)!, isAdmin: true });
       const { token, sessionId } = await db.transaction((tx) =>
         insertSession(tx, { userId: user.id, rememberMe: false, now: server.clock.now() }),
       );
@@ -149,24 +157,27 @@ async function idleStreams() {
     const openMs = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const after = memory();
-    // One event to every stream: from before its commit to the last stream's receipt.
+    // One event to every stream (one per company, committed together): from before the commit to
+    // the last stream's receipt.
     const sent = Date.now();
-    await db.transaction((tx) =>
-      recordEvent(tx, {
-        companyId: admin.companyId,
-        actor: SYSTEM,
-        subject: { type: 'network', id: 1, name: 'bench' },
-        action: 'network.edit',
-        outcome: 'succeeded',
-        at: new Date(),
-      }),
-    );
+    await db.transaction(async (tx) => {
+      for (const companyId of companyIds) {
+        await recordEvent(tx, {
+          companyId,
+          actor: SYSTEM,
+          subject: { type: 'network', id: 1, name: 'bench' },
+          action: 'network.edit',
+          outcome: 'succeeded',
+          at: new Date(),
+        });
+      }
+    });
     const heard = Number((await until('heard', 60_000)).split(' ')[1]);
     child.kill();
     const perStream = (bytes: number) => `${(bytes / STREAMS / 1024).toFixed(1)} KB`;
     console.warn(
       [
-        `idle streams held by one process: ${STREAMS} (${users} users x ${EVENT_STREAMS_PER_USER}), all open in ${(openMs / 1000).toFixed(1)} s`,
+        `idle streams held by one process: ${STREAMS} (${users} users x ${EVENT_STREAMS_PER_USER}, ${companyIds.length} companies), all open in ${(openMs / 1000).toFixed(1)} s`,
         `memory per stream: ${perStream(after.rss - before.rss)} RSS, ${perStream(after.heapUsed - before.heapUsed)} JS heap${gcAvailable ? '' : ' (without --expose-gc: rough)'}`,
         `one event to all ${STREAMS} streams: ${heard - sent} ms`,
       ].join('\n'),

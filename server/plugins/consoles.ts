@@ -53,7 +53,7 @@ export async function registerConsoles(
   app.addHook('preClose', () => consoles.close());
 
   const key = deriveConsoleTicketKey(config.appSecret);
-  const publicOrigin = new URL(config.publicUrl).origin;
+  const { publicOrigin } = config;
   const admit: AdmitConsole = (request, accepts, consume) =>
     admitConsoleViewer(db, {
       key,
