@@ -599,18 +599,21 @@ export class OpenStackDriver implements ProviderDriver {
   private async ensureNetwork(cloud: Cloud, regionKey: string, id: string, spec: NetworkSpec) {
     const tag = networkTag(id);
     const tags = [tag, `lp-region-${regionKey}`];
+    const layer2 = !spec.dhcp && !spec.gatewayIp;
     let network = await this.networkOf(cloud, id);
     if (!network) {
       const created = await this.call(cloud, 'network', '/v2.0/networks', {
         method: 'POST',
-        body: { network: { name: spec.name, port_security_enabled: true } },
+        // The ports' default. Nova refuses to plug a port into a network with port security and
+        // no subnet, whatever the port's own setting: on a layer-2 network each port sets its own.
+        body: { network: { name: spec.name, port_security_enabled: !layer2 } },
       });
       network = (created.body as { network: { id: string; status: string } }).network;
       await this.addTags(cloud, 'networks', network.id, tags);
     }
     // A network without address management (no DHCP, no gateway) is layer 2 only: no subnet, so
     // that its ports carry no address (Nova refuses a port without one on a network with subnets).
-    if (!spec.dhcp && !spec.gatewayIp) return;
+    if (layer2) return;
     let subnet = await this.subnetOf(cloud, id);
     if (!subnet) {
       const created = await this.call(cloud, 'network', '/v2.0/subnets', {
