@@ -27,8 +27,8 @@ import { UsageSampler } from '../guest-usage';
 import { configuredCatalog } from '../configured-catalog';
 import { openUnixStream } from './console-stream';
 import { DiskPool } from './disks';
-import { LibvirtHost } from './host';
 import { filterFor, GuestFilterDefinitions } from './guest-filters';
+import { LibvirtHost } from './host';
 import { placeServer } from './placement';
 import { PortPlugging } from './ports';
 import { ServerTasks, type LvServer } from './server-tasks';
@@ -60,8 +60,8 @@ export class LibvirtDriver implements ProviderDriver {
   private readonly regions = new Map<string, { region: LibvirtRegion; providerKey: string }>();
   private readonly networking: LibvirtNetworking;
   private readonly disks: DiskPool;
-  private readonly usage = new UsageSampler();
   private readonly filters: GuestFilterDefinitions;
+  private readonly usage = new UsageSampler();
   private readonly tasks: ServerTasks;
   private readonly ports: PortPlugging;
 
@@ -73,8 +73,8 @@ export class LibvirtDriver implements ProviderDriver {
       }
     }
     this.disks = new DiskPool(`${options.config.namePrefix}-disks`, options.config.stateDir);
-    this.networking = new LibvirtNetworking(
     this.filters = new GuestFilterDefinitions(options.config.namePrefix);
+    this.networking = new LibvirtNetworking(
       options.db,
       options.config,
       (key) => this.regions.get(key)?.region,
@@ -84,8 +84,8 @@ export class LibvirtDriver implements ProviderDriver {
       db: options.db,
       config: options.config,
       networking: this.networking,
-      now: () => this.now,
       filters: this.filters,
+      now: () => this.now,
       host: (key) => this.host(key),
       shutOffServer: (ref) => this.shutOffServer(ref),
     });
@@ -283,8 +283,8 @@ export class LibvirtDriver implements ProviderDriver {
       const ports = await this.networking.ports(row.ref);
       for (const port of ports) await this.networking.applyById(port.networkId);
       if ((await this.domState(row)) === null) {
-        await host.virsh(['define', 'FILE'], {
         await this.filters.ensure(host);
+        await host.virsh(['define', 'FILE'], {
           file: domainXml({
             name: row.domain,
             title: request.name,
@@ -298,8 +298,8 @@ export class LibvirtDriver implements ProviderDriver {
               bridge: this.networking.names(p.networkId).bridge,
               macAddress: p.macAddress,
               tap: tapName(this.config.namePrefix, p.id),
-            })),
               filter: { name: filterFor(this.config.namePrefix, p.fixedIp), fixedIp: p.fixedIp },
+            })),
             serialLog: this.serialLog(row),
           }),
         });
