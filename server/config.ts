@@ -21,12 +21,7 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z._default(z.string(), 'Launchpad <no-reply@launchpad.local>'),
   SUPPORT_EMAIL: z._default(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.regex(EMAIL_PATTERN, 'SUPPORT_EMAIL must be an e-mail address'),
-      ),
+    z.string().check(z.trim(), z.regex(EMAIL_PATTERN, 'SUPPORT_EMAIL must be an e-mail address')),
     'support@launchpad.local',
   ),
   PUBLIC_URL: optionalString,
