@@ -48,11 +48,17 @@ if [ ! -d "$OS_STATE/mysql/mysql" ]; then
     > "$OS_STATE/log/mariadb-install.log"
 fi
 if ! pid_alive mariadb; then
+  # A socket left by a MariaDB that was killed would end the wait below before this one listens.
+  rm -f "$OS_SQL_SOCKET"
   # Detached, its output in its log: nothing of it holds the caller's terminal or pipes.
   setsid ip netns exec "$OS_NETNS" mariadbd --user=root --datadir="$OS_STATE/mysql" \
     --socket="$OS_SQL_SOCKET" --skip-networking --pid-file="$OS_STATE/run/mariadb.pid" \
     --log-error="$OS_STATE/log/mariadb.log" < /dev/null >> "$OS_STATE/log/mariadb.log" 2>&1 &
-  for _ in $(seq 1 60); do [ -S "$OS_SQL_SOCKET" ] && break; sleep 0.5; done
+  echo $! > "$OS_STATE/run/mariadb.pid"
+  for _ in $(seq 1 60); do
+    mariadb-admin --socket="$OS_SQL_SOCKET" -uroot ping > /dev/null 2>&1 && break
+    sleep 0.5
+  done
 fi
 sql() { mariadb --socket="$OS_SQL_SOCKET" -uroot "$@"; }
 # sql_url DATABASE [USER]: a service's database, through MariaDB's socket.

@@ -14,6 +14,7 @@ import {
   switchPower,
   upgradeToExtraSmall,
 } from '../e2e/guest-journey';
+import { checkGatewayConsoleRules } from '../e2e/gateway-console';
 import { signIn } from '../e2e/journey';
 import { startServer, type RunningServer } from '../e2e/server-process';
 import { fromOutside, labProvider, openstack, removeProductResources } from './cloud';
@@ -108,8 +109,11 @@ describe('a VM in Chromium, on an OpenStack region', () => {
       .poll(() => fromOutside(`http://${firstIp}/`), { timeout: 60_000 })
       .toContain(`hello from ${name}`);
 
-    // The console: the guest's screen through Nova's noVNC proxy, read back and typed into.
+    // The console: the guest's screen through Nova's noVNC proxy, read back and typed into; then
+    // the gateway's rules with this guest: one use, the console's origin only, closed on sign-out.
     await signInAtConsole(context, page, 'openstack');
+    const vmId = Number(/\/virtualMachineDetails\/(\d+)/.exec(page.url())![1]);
+    await checkGatewayConsoleRules(server, ADMIN, vmId);
 
     await switchPower(page, 'Stop');
     expect(servers().find((s) => s.ID === id)?.Status).toBe('SHUTOFF');

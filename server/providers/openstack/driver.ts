@@ -168,8 +168,12 @@ export class OpenStackDriver implements ProviderDriver {
         return null;
       }
       if (server.server.status === 'VERIFY_RESIZE') {
-        // The product's resize has no second step: confirmed as soon as Nova asks.
-        await this.action(cloud, id, { confirmResize: null });
+        // The product's resize has no second step: confirmed as soon as Nova asks. A read that
+        // saw VERIFY_RESIZE just before an earlier confirmation ended is refused (409, the server
+        // being stopped or active again): that confirmation stands, and the next read shows it.
+        await this.action(cloud, id, { confirmResize: null }).catch((error: unknown) => {
+          if (!(error instanceof OpenStackHttpError && error.status === 409)) throw error;
+        });
       }
       const ports = await this.call(cloud, 'network', `/v2.0/ports?device_id=${id}`);
       const sizeKey = this.sizeKeyOf(cloud, server.server.flavor.original_name);
