@@ -7,6 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { firstScreenPreload } from './scripts/build/first-screen-preload.ts';
 import { loginPage } from './scripts/build/login-page.ts';
 import { precompress } from './scripts/build/precompress.ts';
+import { formGroupsLeftOut } from './scripts/build/form-groups-left-out.ts';
 import { mantineStylesWithComponents } from './scripts/build/mantine-styles-with-components.ts';
 
 /** What the signed-in screens share: the libraries' components, the shared components, queries and contracts. */
@@ -37,24 +38,12 @@ export default defineConfig({
       },
     }),
     react(),
+    formGroupsLeftOut(path.resolve(import.meta.dirname, 'src/form-group-off.ts')),
     mantineStylesWithComponents(),
     firstScreenPreload(),
     loginPage(),
     precompress(),
   ],
-  resolve: {
-    alias: [
-      {
-        find: '@tanstack/devtools-event-client',
-        replacement: path.resolve(import.meta.dirname, 'src/devtools-event-client-off.ts'),
-      },
-      // TanStack Form's own module of form groups (only @tanstack/react-form has one of that name).
-      {
-        find: /^\.\/useFormGroup\.js$/,
-        replacement: path.resolve(import.meta.dirname, 'src/form-group-off.ts'),
-      },
-    ],
-  },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',

@@ -29,6 +29,7 @@ const DRAW_UNLESS_SESSION_STORED = `try {
 export function loginPage(): Plugin {
   let root = '';
   let outDir = 'dist';
+  let failed = false;
   return {
     name: 'launchpad:login-page',
     apply: 'build',
@@ -36,7 +37,12 @@ export function loginPage(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    buildEnd(error) {
+      failed = error !== undefined;
+    },
+    async closeBundle(error) {
+      // A failed build wrote no page to draw into: its own error is the one to show.
+      if (failed || error) return;
       const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       if (!index.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT}`);
       const card = inertCard(await renderCard(root));

@@ -21,13 +21,19 @@ function* filesUnder(dir: string): Generator<string> {
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let failed = false;
   return {
     name: 'launchpad:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    buildEnd(error) {
+      failed = error !== undefined;
+    },
     closeBundle() {
+      // A failed build wrote nothing to compress: its own error is the one to show.
+      if (failed) return;
       for (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
         const content = readFileSync(file);
