@@ -28,13 +28,8 @@ export default defineConfig({
         // further request is a round trip before the form shows.
         splitBehavior: ({ routeId }) => (routeId === '/login' ? [] : undefined),
         // A screen's loader comes with its component, after sign-in: the queries and contracts it
-        // reads stay out of the first download. Component tests keep loaders in their routes: a
-        // link preloaded at the end of one test would otherwise fetch in the next.
-        ...(process.env.VITEST
-          ? {}
-          : {
-              defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
-            }),
+        // reads stay out of the first download.
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
       },
     }),
     react(),

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { basePath } from './api/base-path';
 import { onUnauthorized } from './api/client';
 import type { User } from './api/contract/auth';
@@ -28,20 +28,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     queryClient.removeQueries({ queryKey: authKeys.all });
     if (router.state.location.pathname !== '/login') void router.navigate({ to: '/login' });
   });
-  // In a task of its own: matching the address validates its search, a first use of the schemas.
-  setTimeout(() => warmFirstScreen(router), 0);
   return router;
-}
-
-/**
- * With a stored session, the first screen's code downloads while the session is checked rather
- * than after it: on a phone's network that is a round trip and the shared chunk saved.
- */
-function warmFirstScreen(router: AnyRouter) {
-  if (!sessionStore.get()) return;
-  for (const match of router.matchRoutes(router.latestLocation)) {
-    void router.loadRouteChunk(router.routesById[match.routeId])?.catch(() => undefined);
-  }
 }
 
 declare module '@tanstack/react-router' {

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { AppLayout } from '../components/app-shell';
-import { nextTask } from '../components/next-task';
+import { DrawnLater } from '../boot/drawn-later';
+import { nextTask } from '../boot/next-task';
 import { useLiveEvents } from '../live/use-live-events';
 import { authQueries } from '../queries/auth';
 import { requireAuth } from './-components/require-auth';
@@ -23,24 +23,13 @@ function ProtectedLayout() {
   // Drawn in two deferred renders, the layout and then the screen, which React draws in slices
   // between the browser's other work: drawn at once they were one long task that blocked a phone
   // for a third of a second after sign-in or a reload.
-  const layoutDrawn = useDeferredValue(true, false);
-  if (!layoutDrawn) return null;
   return (
-    <AppLayout user={data.user}>
-      <DrawnAfterLayout>
-        <Outlet />
-      </DrawnAfterLayout>
-    </AppLayout>
+    <DrawnLater>
+      <AppLayout user={data.user}>
+        <DrawnLater>
+          <Outlet />
+        </DrawnLater>
+      </AppLayout>
+    </DrawnLater>
   );
-}
-
-/**
- * Its children, in a render of their own once the layout around them is on the screen. Not a
- * second `useDeferredValue`: mounted within the layout's deferred render, it would give its final
- * value at once, and layout and screen would again be one render and one commit.
- */
-function DrawnAfterLayout({ children }: { children: ReactNode }) {
-  const [drawn, setDrawn] = useState(false);
-  useEffect(() => startTransition(() => setDrawn(true)), []);
-  return drawn && children;
 }

@@ -17,6 +17,7 @@ export async function renderApp(path: string) {
   });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(queryClient, history);
+  await loadEveryScreen(router);
   const user = userEvent.setup();
   const view = render(
     <Providers queryClient={queryClient}>
@@ -26,6 +27,21 @@ export async function renderApp(path: string) {
   // Inside act: the signed-in layout draws its screen in a second, deferred render.
   await act(() => router.load());
   return { ...view, router, queryClient, user };
+}
+
+let everyScreen: Promise<unknown> | undefined;
+
+/**
+ * The build puts each screen's component and loader in a file of its own (vite.config.ts), loaded
+ * on first use; the tests run that same module graph. Loaded once up front here, as the toast
+ * outlet is in setup.ts: a link preloaded at the end of one test then sends its requests in that
+ * test, not after it while the next one runs.
+ */
+function loadEveryScreen(router: ReturnType<typeof createAppRouter>) {
+  everyScreen ??= Promise.all(
+    Object.values(router.routesById).map((route) => router.loadRouteChunk(route)),
+  );
+  return everyScreen;
 }
 
 /** The current path and search, as the address bar would show it. */
