@@ -237,11 +237,11 @@ function lcpElementOf(details: unknown): string {
   return tables?.[0]?.items?.[0]?.node?.snippet ?? '(none)';
 }
 
-/** The lines as printed, with a blank line wherever a table starts or ends. */
+/** The lines as printed, as Markdown: a table's rows together, every other line a paragraph. */
 function asMarkdown(lines: string[]): string[] {
   const isRow = (line: string | undefined) => line?.startsWith('|') ?? false;
   return lines.flatMap((line, i) =>
-    i > 0 && isRow(line) !== isRow(lines[i - 1]) ? ['', line.trim()] : [line.trim()],
+    i > 0 && (!isRow(line) || !isRow(lines[i - 1])) ? ['', line.trim()] : [line.trim()],
   );
 }
 
