@@ -209,7 +209,12 @@ async function main() {
       [
         `# The console in Lighthouse, ${new Date().toISOString().slice(0, 10)}`,
         '',
-        `Written by \`scripts/bench/console.ts\` (\`npm run bench\`) on ${os.cpus().length} cores.`,
+        `Written by \`scripts/bench/console.ts\` (\`npm run bench\`) on ${os.cpus().length} cores, ` +
+          // Scores fall with the machine's other work: the figures say how busy it was.
+          `load average ${os
+            .loadavg()
+            .map((load) => load.toFixed(1))
+            .join(', ')} at the end.`,
         `Thresholds: ${Object.entries(THRESHOLDS)
           .map(([name, t]) => `${name} ${t.performance}, accessibility ${t.accessibility}`)
           .join('; ')}.`,
