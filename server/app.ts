@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type ApiRoute, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authMessages } from '../src/api/contract/auth';
 import { createBackgroundTasks, type BackgroundTasks } from './background';
@@ -21,7 +21,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { deriveKey } from './domain/app-keys';
 import { createEventHub } from './domain/events/hub';
-import { createEventStreams } from './domain/events/streams';
+import { createEventStreams, type EventStreamCaps } from './domain/events/streams';
 import { createSecretBox } from './domain/secrets';
 import type { JobQueue } from './jobs/operations';
 import type { DriverMap } from './providers/registry';
@@ -45,6 +45,8 @@ export interface AppDeps {
   listen: Database['listen'];
   /** Tests shorten the event streams' heartbeat (and session check). */
   eventHeartbeatMs?: number;
+  /** Tests lower the event streams' caps. */
+  eventStreamCaps?: Partial<EventStreamCaps>;
 }
 
 export const defaultConsoleDir = path.resolve(
@@ -124,15 +126,18 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const apiPrefix = `${config.basePath}api/v1`;
-  // Every API route as `METHOD /path` (without the prefix): the isolation suite checks that each
-  // one has a cross-company case.
-  const apiRouteList: string[] = [];
-  app.decorate('apiRouteList', apiRouteList);
+  // Every API route: the isolation suite checks that each one has a cross-company case, the
+  // OpenAPI suite that each is documented, the serializer's that each answer is written right.
+  const routeList: ApiRoute[] = [];
+  app.decorate('apiRoutes', routeList);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(`${apiPrefix}/`)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const responses = (route.schema?.response ?? {}) as Record<string, unknown>;
     for (const method of methods) {
-      if (method !== 'HEAD') apiRouteList.push(`${method} ${route.url.slice(apiPrefix.length)}`);
+      if (method === 'HEAD') continue;
+      const name = `${method} ${route.url.slice(apiPrefix.length)}`;
+      routeList.push({ name, url: route.url, method, responses });
     }
   });
   const sendIndex = deps.consoleDir
@@ -161,6 +166,7 @@ export async function buildApp(deps: AppDeps) {
     listen: deps.listen,
     log: app.log,
     heartbeatMs: deps.eventHeartbeatMs,
+    caps: deps.eventStreamCaps,
   });
   // Before the server closes: an open stream would keep it waiting for ever.
   app.addHook('preClose', () => streams.close());

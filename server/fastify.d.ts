@@ -2,8 +2,18 @@ import 'fastify';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** `METHOD /path` of every API route, without the API prefix. */
-    apiRouteList: readonly string[];
+    /** Every API route, as the tests that hold each one to a rule read them. */
+    apiRoutes: readonly ApiRoute[];
+  }
+
+  interface ApiRoute {
+    /** `METHOD /path`, without the API prefix. */
+    name: string;
+    /** The full URL and method, as Fastify compiles the route. */
+    url: string;
+    method: string;
+    /** The answer's schema by status code. */
+    responses: Record<string, unknown>;
   }
 
   interface FastifyContextConfig {

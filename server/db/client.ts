@@ -186,13 +186,20 @@ async function listenPostgres(
   };
 }
 
-/** Embedded PGlite: on disk under `dataDir`, or in memory when `dataDir` is undefined. */
-export function connectPglite(dataDir?: string): Database {
+/**
+ * Embedded PGlite: on disk under `dataDir`, or in memory when `dataDir` is undefined; started from
+ * `template` (a data directory `dump()` wrote) instead of an empty cluster when given.
+ */
+export function connectPglite(
+  dataDir?: string,
+  template?: Blob,
+): Database & { dump(): Promise<Blob> } {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // The options form: `new PGlite(undefined, options)` drops the options (and the extension).
-  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir, loadDataDir: template, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
+    dump: () => client.dumpDataDir('none'),
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),

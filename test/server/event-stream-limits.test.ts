@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { eq, max } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../server/db/event-schema';
 import { SESSION_COOKIE } from '../../server/plugins/session-cookie';
 import {
@@ -10,18 +10,12 @@ import {
   EVENT_STREAM_OPENS_PER_MINUTE,
   eventStreamMessages,
 } from '../../src/api/contract/activity';
-import type * as Activity from '../../src/api/contract/activity';
 import { openEventStream } from './event-stream';
 import { signIn } from './sign-in';
 import { startTeamWorld, type TeamWorld } from './team-fixtures';
 
 // Caps small enough to reach with a handful of connections; the rest is as in production.
-vi.mock('../../src/api/contract/activity', async (importOriginal) => ({
-  ...(await importOriginal<typeof Activity>()),
-  EVENT_STREAMS_PER_USER: 2,
-  EVENT_STREAMS_PER_COMPANY: 4,
-  EVENT_STREAMS_PER_PROCESS: 5,
-}));
+const eventStreamCaps = { perUser: 2, perCompany: 4, perProcess: 5 };
 
 /**
  * What a client that opens streams and never reads them, or asks for the whole history again and
@@ -36,7 +30,7 @@ const serverSockets: net.Socket[] = [];
 const clients: { close(): void }[] = [];
 
 beforeAll(async () => {
-  w = await startTeamWorld();
+  w = await startTeamWorld({ eventStreamCaps });
   w.server.app.server.on('connection', (socket: net.Socket) => serverSockets.push(socket));
   await w.server.app.listen({ host: '127.0.0.1', port: 0 });
   port = (w.server.app.server.address() as AddressInfo).port;

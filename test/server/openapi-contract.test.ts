@@ -33,7 +33,7 @@ afterAll(() => w?.close());
 
 describe('every route, as its document describes it', () => {
   it('answers a caller without credentials as documented', async () => {
-    expect(operations(document).length).toBe(w.server.app.apiRouteList.length - 1);
+    expect(operations(document).length).toBe(w.server.app.apiRoutes.length - 1);
     for (const { path, method, operation } of operations(document)) {
       if (path === '/events') continue; // a stream; its refusal is a plain 401 all the same
       const res = await w.server.app.inject({ method, url: fillPath(path, ids) });

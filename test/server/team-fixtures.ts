@@ -4,6 +4,7 @@ import { teamMembers, teams } from '../../server/db/schema';
 import { virtualMachines } from '../../server/db/vm-schema';
 import { ROLE } from '../../src/api/contract/roles';
 import type { testClock } from './harness';
+import type { EventStreamCaps } from '../../server/domain/events/streams';
 import { startTestServer } from './harness';
 import { addTeamMember, createCompany, createTeam, createUser } from './seed';
 import { bearer, signIn } from './sign-in';
@@ -43,12 +44,15 @@ export interface WorldOptions {
   env?: Record<string, string>;
   /** Where the server and its reconciler log (nowhere when unset). */
   logStream?: Writable;
+  /** Lower caps of the event streams. */
+  eventStreamCaps?: Partial<EventStreamCaps>;
 }
 
 export async function startTeamWorld(options: WorldOptions = {}) {
   const server = await startTestServer(options.env, {
     clock: options.clock,
     logStream: options.logStream,
+    eventStreamCaps: options.eventStreamCaps,
   });
   const db = server.database.db;
   const { company } = await createCompany(db);

@@ -63,6 +63,12 @@ export interface EventStreams {
  * oldest goes). A company holds at most EVENT_STREAMS_PER_COMPANY, the process
  * EVENT_STREAMS_PER_PROCESS: past those a new stream is refused, as no one may end another's.
  */
+export interface EventStreamCaps {
+  perUser: number;
+  perCompany: number;
+  perProcess: number;
+}
+
 export async function createEventStreams(options: {
   db: Db;
   clock: Clock;
@@ -70,10 +76,13 @@ export async function createEventStreams(options: {
   listen: Database['listen'];
   log: { warn(obj: object, msg: string): void };
   heartbeatMs?: number;
-  perUser?: number;
+  /** Tests lower the caps to reach them with a handful of connections. */
+  caps?: Partial<EventStreamCaps>;
 }): Promise<EventStreams> {
   const { db, clock, hub } = options;
-  const perUser = options.perUser ?? EVENT_STREAMS_PER_USER;
+  const perUser = options.caps?.perUser ?? EVENT_STREAMS_PER_USER;
+  const perCompany = options.caps?.perCompany ?? EVENT_STREAMS_PER_COMPANY;
+  const perProcess = options.caps?.perProcess ?? EVENT_STREAMS_PER_PROCESS;
   const all = new Set<Stream>();
   const byUser = new Map<number, Stream[]>();
   const byCompany = new Map<number, number>();
@@ -99,10 +108,10 @@ export async function createEventStreams(options: {
   function admit(caller: Caller) {
     // A user at their own cap replaces their oldest stream: no more are held for it.
     if ((byUser.get(caller.userId)?.length ?? 0) >= perUser) return;
-    if ((byCompany.get(caller.companyId) ?? 0) >= EVENT_STREAMS_PER_COMPANY) {
+    if ((byCompany.get(caller.companyId) ?? 0) >= perCompany) {
       throw tooManyRequests(eventStreamMessages.companyFull);
     }
-    if (all.size >= EVENT_STREAMS_PER_PROCESS) {
+    if (all.size >= perProcess) {
       throw new HttpError(503, eventStreamMessages.serverFull);
     }
   }

@@ -111,14 +111,14 @@ describe.each([
 describe('coverage', () => {
   it('every API route has a cross-company case or a stated reason to need none', () => {
     const covered = new Set(isolationCases.map((c) => c.endpoint));
-    const missing = server.app.apiRouteList.filter(
-      (route) => !covered.has(route) && !(route in routesWithoutCompanyIds),
-    );
+    const missing = server.app.apiRoutes
+      .map((route) => route.name)
+      .filter((route) => !covered.has(route) && !(route in routesWithoutCompanyIds));
     expect(missing).toEqual([]);
   });
 
   it('names only routes that exist', () => {
-    const routes = new Set(server.app.apiRouteList);
+    const routes = new Set(server.app.apiRoutes.map((route) => route.name));
     const stale = [
       ...isolationCases.map((c) => c.endpoint),
       ...Object.keys(routesWithoutCompanyIds),
