@@ -108,7 +108,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['test/server/**/*.test.ts'],
+          // With the embedded engine's driver conformance suite: it runs on the server's tables.
+          include: ['test/server/**/*.test.ts', 'test/providers/sim.test.ts'],
           environment: 'node',
           globalSetup: ['test/server/support/pglite-template.ts'],
           // The files share their workers' modules: each file's own server, database and clock
