@@ -5,7 +5,7 @@ import { isStrongPassword } from '../src/api/contract/validation';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { companies, distributors, resellers, users } from './db/schema';
-import { hashPassword } from './domain/passwords';
+import { hashPassword } from './domain/identity/passwords';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 

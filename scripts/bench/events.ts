@@ -10,7 +10,7 @@ import { sessions } from '../../server/db/schema';
 import { virtualMachines } from '../../server/db/vm-schema';
 import { SYSTEM } from '../../server/domain/events/actor';
 import { recordEvent } from '../../server/domain/events/record';
-import { insertSession } from '../../server/domain/sessions';
+import { insertSession } from '../../server/domain/identity/sessions';
 import { SESSION_COOKIE } from '../../server/plugins/session-cookie';
 import { startTestServer } from '../../test/server/harness';
 import { createCompany, createUser } from '../../test/server/seed';

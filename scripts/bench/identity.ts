@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from '../../server/domain/passwords';
+import { hashPassword, verifyPassword } from '../../server/domain/identity/passwords';
 import { users } from '../../server/db/schema';
 import { startTestServer } from '../../test/server/harness';
 import { createCompany, createUser, TEST_PASSWORD } from '../../test/server/seed';

@@ -3,7 +3,7 @@ import { systemClock } from '../../server/clock';
 import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { sessions } from '../../server/db/schema';
-import { insertSession } from '../../server/domain/sessions';
+import { insertSession } from '../../server/domain/identity/sessions';
 import { setUpProviders } from '../../server/providers/setup';
 import { ROLE } from '../../src/api/contract/roles';
 import { addTeamMember, createCompany, createTeam, createUser } from '../../test/server/seed';

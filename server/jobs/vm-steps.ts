@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { networks, publicIps, vmInterfaces } from '../db/network-schema';
 import { virtualMachines } from '../db/vm-schema';
 import { dropVmInterfaces } from '../domain/networks/addresses';
-import { closeSizePeriod, openSizePeriod } from '../domain/vm-usage';
+import { closeSizePeriod, openSizePeriod } from '../domain/vms/vm-usage';
 import type { ServerState } from '../providers/driver';
 import type { VmOperationKind } from './operations';
 import { requireNetworkRef } from './network-steps';

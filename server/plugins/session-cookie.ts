@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config';
-import { REMEMBERED_SESSION_TTL_MS } from '../domain/sessions';
+import { REMEMBERED_SESSION_TTL_MS } from '../domain/identity/sessions';
 
 export const SESSION_COOKIE = 'launchpad_session';
 

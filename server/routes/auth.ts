@@ -11,10 +11,10 @@ import {
   shouldResetResponse,
 } from '../../src/api/contract/auth';
 import { emptyEnvelope } from '../../src/api/contract/envelope';
-import type { CodeCheck } from '../domain/one-time-codes';
-import { renewSession, revokeSessionByToken } from '../domain/sessions';
-import { signIn, verifySignInCode } from '../domain/sign-in';
-import { findUserProfile } from '../domain/users-repository';
+import type { CodeCheck } from '../domain/identity/one-time-codes';
+import { renewSession, revokeSessionByToken } from '../domain/identity/sessions';
+import { signIn, verifySignInCode } from '../domain/identity/sign-in';
+import { findUserProfile } from '../domain/identity/users-repository';
 import { badRequest, tooManyRequests, unauthorized, type HttpError } from '../http-error';
 import { caller, callerProfile, sessionToken } from '../plugins/authenticate';
 import { clearSessionCookie, sendSessionToken } from '../plugins/session-cookie';

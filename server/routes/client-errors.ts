@@ -4,7 +4,7 @@ import {
   clientErrorReport,
   clientErrorReportResponse,
 } from '../../src/api/contract/client-errors';
-import { logClientErrors } from '../domain/client-error-log';
+import { logClientErrors } from '../domain/monitoring/client-error-log';
 import type { RouteOptions } from './deps';
 
 /** Reports a client address may send a minute: a page stuck in an error loop cannot flood the log. */

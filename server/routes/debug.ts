@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { providerDiagnosticsResponse } from '../../src/api/contract/health';
-import { providerDiagnostics } from '../domain/diagnostics';
+import { providerDiagnostics } from '../domain/monitoring/diagnostics';
 import { caller } from '../plugins/authenticate';
 import type { RouteOptions } from './deps';
 

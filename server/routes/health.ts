@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse, remoteHealthResponse } from '../../src/api/contract/health';
-import { driverHealth } from '../domain/diagnostics';
+import { driverHealth } from '../domain/monitoring/diagnostics';
 import type { RouteOptions } from './deps';
 
 /**

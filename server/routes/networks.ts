@@ -14,7 +14,7 @@ import {
   networkMessages,
   updateNetworkBody,
 } from '../../src/api/contract/networks';
-import { visibleTeamIds } from '../domain/access';
+import { visibleTeamIds } from '../domain/tenancy/access';
 import {
   allocateInterfacePublicIp,
   listNetAdapters,

@@ -6,7 +6,7 @@ import {
   permissionMessages,
 } from '../../src/api/contract/permissions';
 import { teamIdParam } from '../../src/api/contract/teams';
-import { assignTeamRoles, listTeamPermissions } from '../domain/team-members';
+import { assignTeamRoles, listTeamPermissions } from '../domain/tenancy/team-members';
 import { caller } from '../plugins/authenticate';
 import type { RouteOptions } from './deps';
 

@@ -5,7 +5,7 @@ import {
   updateUserRoleForTeamBody,
   updateUserRoleForTeamResponse,
 } from '../../src/api/contract/roles';
-import { listRoles, setTeamMemberRole } from '../domain/team-members';
+import { listRoles, setTeamMemberRole } from '../domain/tenancy/team-members';
 import { caller } from '../plugins/authenticate';
 import type { RouteOptions } from './deps';
 

@@ -4,7 +4,7 @@ import {
   sendSupportMessageResponse,
   supportMessages,
 } from '../../src/api/contract/support';
-import { sendSupportMessage } from '../domain/support-messages';
+import { sendSupportMessage } from '../domain/support/support-messages';
 import { HttpError } from '../http-error';
 import { caller } from '../plugins/authenticate';
 import type { RouteOptions } from './deps';

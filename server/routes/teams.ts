@@ -14,8 +14,14 @@ import {
   teamMessages,
   updateTeamBody,
 } from '../../src/api/contract/teams';
-import { addTeamMember, removeTeamMember } from '../domain/team-members';
-import { createTeam, deleteTeam, findTeamDetails, listTeams, renameTeam } from '../domain/teams';
+import { addTeamMember, removeTeamMember } from '../domain/tenancy/team-members';
+import {
+  createTeam,
+  deleteTeam,
+  findTeamDetails,
+  listTeams,
+  renameTeam,
+} from '../domain/tenancy/teams';
 import { caller } from '../plugins/authenticate';
 import type { RouteOptions } from './deps';
 

@@ -22,12 +22,16 @@ import {
   userTeamsQuery,
   userTeamsResponse,
 } from '../../src/api/contract/users';
-import { teamRoleOf, visibleTeamIds } from '../domain/access';
-import { activateAccount, sendActivationLink } from '../domain/account-activation';
-import { resetPasswordWithToken, sendPasswordResetLink } from '../domain/account-recovery';
-import { changePassword } from '../domain/password-change';
-import { deleteUser, editUserNames, inviteUser } from '../domain/user-management';
-import { findCompanyUser, listCompanyUsers, listUserTeams } from '../domain/users-repository';
+import { teamRoleOf, visibleTeamIds } from '../domain/tenancy/access';
+import { activateAccount, sendActivationLink } from '../domain/identity/account-activation';
+import { resetPasswordWithToken, sendPasswordResetLink } from '../domain/identity/account-recovery';
+import { changePassword } from '../domain/identity/password-change';
+import { deleteUser, editUserNames, inviteUser } from '../domain/identity/user-management';
+import {
+  findCompanyUser,
+  listCompanyUsers,
+  listUserTeams,
+} from '../domain/identity/users-repository';
 import { badRequest, notFound } from '../http-error';
 import { caller, callerProfile } from '../plugins/authenticate';
 import { authRateLimit } from './auth-rate-limit';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENGINE_HEALTH_TTL_MS } from '../../server/domain/diagnostics';
+import { ENGINE_HEALTH_TTL_MS } from '../../server/domain/monitoring/diagnostics';
 import type { ProviderDiagnostics } from '../../src/api/contract/health';
 import { insertVms } from './vm-fixtures';
 import { startVmWorld, type VmWorld } from './vm-world';

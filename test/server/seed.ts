@@ -9,7 +9,7 @@ import {
   teams,
   users,
 } from '../../server/db/schema';
-import { hashPassword } from '../../server/domain/passwords';
+import { hashPassword } from '../../server/domain/identity/passwords';
 
 /** Satisfies the password rule; every seeded user has it unless told otherwise. */
 export const TEST_PASSWORD = 'Correct#Horse42';

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../server/db/schema';
-import { hashSecretToken } from '../../server/domain/secret-tokens';
+import { hashSecretToken } from '../../server/domain/identity/secret-tokens';
 import { authMessages } from '../../src/api/contract/auth';
 import { startTestServer, type TestServer } from './harness';
 import { createCompany, createUser } from './seed';

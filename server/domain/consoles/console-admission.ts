@@ -5,8 +5,8 @@ import { sessions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { readConsoleTicket, ticketNonceHash } from '../../providers/console-ticket';
 import { driverKindOf } from '../../providers/registry';
-import type { Caller } from '../access';
-import { findLiveSession } from '../sessions';
+import type { Caller } from '../tenancy/access';
+import { findLiveSession } from '../identity/sessions';
 import { requireVmPermission } from '../vms/vm-access';
 
 /** Who watches which VM's console, as its ticket was checked. */

@@ -15,8 +15,8 @@ import type { Database, Db } from '../../db/client';
 import { events } from '../../db/event-schema';
 import { sessions } from '../../db/schema';
 import { HttpError, tooManyRequests } from '../../http-error';
-import { visibleTeamIds } from '../access';
-import type { SessionCaller } from '../sessions';
+import { visibleTeamIds } from '../tenancy/access';
+import type { SessionCaller } from '../identity/sessions';
 import type { EventHub, EventRow } from './hub';
 import { seesEvent, toActivityEvent, visibleEvents } from './visibility';
 

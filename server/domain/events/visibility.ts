@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ActivityEvent } from '../../../src/api/contract/activity';
 import { events } from '../../db/event-schema';
-import type { Caller } from '../access';
+import type { Caller } from '../tenancy/access';
 import type { EventRow } from './hub';
 
 /**

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { users } from '../db/schema';
-import { activationLink, activationMail } from '../mail/templates';
-import type { ApiDeps } from '../routes/deps';
-import { userActor } from './events/actor';
-import { recordEvent } from './events/record';
+import { users } from '../../db/schema';
+import { activationLink, activationMail } from '../../mail/templates';
+import type { ApiDeps } from '../../routes/deps';
+import { userActor } from '../events/actor';
+import { recordEvent } from '../events/record';
 import { hashPassword } from './passwords';
 import { consumeUserToken, issueUserToken } from './user-tokens';
 import { DEFAULT_BRAND, findUserByEmail } from './users-repository';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
-import { resetPasswordLink, resetPasswordMail } from '../mail/templates';
-import type { ApiDeps } from '../routes/deps';
+import { users } from '../../db/schema';
+import { resetPasswordLink, resetPasswordMail } from '../../mail/templates';
+import type { ApiDeps } from '../../routes/deps';
 import { hashPassword } from './passwords';
 import { clearLoginFailures } from './login-throttle';
 import { revokeUserSessions } from './sessions';

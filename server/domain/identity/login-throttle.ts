@@ -1,7 +1,7 @@
 import { and, count, eq, gt, lte } from 'drizzle-orm';
-import type { RateLimits } from '../config';
-import type { Db, Tx } from '../db/client';
-import { loginFailures } from '../db/schema';
+import type { RateLimits } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { loginFailures } from '../../db/schema';
 
 type Limits = Pick<RateLimits, 'loginFailures' | 'loginFailureWindowMs'>;
 

@@ -1,8 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { sessions } from '../db/schema';
-import { deriveKey } from './app-keys';
+import type { Tx } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { deriveKey } from '../app-keys';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;

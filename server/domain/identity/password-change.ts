@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { users } from '../db/schema';
-import type { ApiDeps } from '../routes/deps';
+import { users } from '../../db/schema';
+import type { ApiDeps } from '../../routes/deps';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 import { findPasswordHash } from './users-repository';

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { User } from '../../src/api/contract/auth';
-import type { Db, Tx } from '../db/client';
-import { batchedRead } from '../db/batched-read';
-import { perDatabase, preparedOnce } from '../db/prepared';
-import { companies, resellers, sessions, users } from '../db/schema';
+import type { User } from '../../../src/api/contract/auth';
+import type { Db, Tx } from '../../db/client';
+import { batchedRead } from '../../db/batched-read';
+import { perDatabase, preparedOnce } from '../../db/prepared';
+import { companies, resellers, sessions, users } from '../../db/schema';
 import { hashSecretToken, newSecretToken } from './secret-tokens';
 import { profileColumns, toProfile } from './users-repository';
 

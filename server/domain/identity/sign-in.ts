@@ -1,9 +1,9 @@
-import type { User } from '../../src/api/contract/auth';
-import { signInCodeMail } from '../mail/templates';
-import type { ApiDeps } from '../routes/deps';
+import type { User } from '../../../src/api/contract/auth';
+import { signInCodeMail } from '../../mail/templates';
+import type { ApiDeps } from '../../routes/deps';
 import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from './login-throttle';
-import { userActor } from './events/actor';
-import { recordEvent } from './events/record';
+import { userActor } from '../events/actor';
+import { recordEvent } from '../events/record';
 import { attachCode, checkCode, newCode, type CodeCheck } from './one-time-codes';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
 import { insertSession, newSignInAddress } from './sessions';

@@ -1,17 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { permissionMessages } from '../../src/api/contract/permissions';
-import { ROLE, type RoleId } from '../../src/api/contract/roles';
-import { userMessages } from '../../src/api/contract/users';
-import type { Tx } from '../db/client';
-import { companies, teamMembers, teams, users } from '../db/schema';
-import { conflict, forbidden, HttpError, notFound } from '../http-error';
-import type { ApiDeps } from '../routes/deps';
-import { requireAdmin, type Caller } from './access';
+import { permissionMessages } from '../../../src/api/contract/permissions';
+import { ROLE, type RoleId } from '../../../src/api/contract/roles';
+import { userMessages } from '../../../src/api/contract/users';
+import type { Tx } from '../../db/client';
+import { companies, teamMembers, teams, users } from '../../db/schema';
+import { conflict, forbidden, HttpError, notFound } from '../../http-error';
+import type { ApiDeps } from '../../routes/deps';
+import { requireAdmin, type Caller } from '../tenancy/access';
 import { sendActivationLink } from './account-activation';
-import { isUniqueViolation } from '../db/errors';
-import { userActor } from './events/actor';
-import { recordEvent } from './events/record';
-import { recordMembership, roleNamer, userName } from './identity-events';
+import { isUniqueViolation } from '../../db/errors';
+import { userActor } from '../events/actor';
+import { recordEvent } from '../events/record';
+import { recordMembership, roleNamer, userName } from '../tenancy/team-events';
 
 /**
  * Changes to the company's users: Admins invite (create) and delete them; a user renames themself

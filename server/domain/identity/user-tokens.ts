@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { userTokens, users } from '../db/schema';
+import type { Tx } from '../../db/client';
+import { userTokens, users } from '../../db/schema';
 import { hashSecretToken, newSecretToken } from './secret-tokens';
 
 export type UserTokenKind = 'reset' | 'activation';

@@ -5,11 +5,17 @@ import type {
   UserRow,
   UserTeamPage,
   UserTeamsQuery,
-} from '../../src/api/contract/users';
-import type { User } from '../../src/api/contract/auth';
-import type { Db } from '../db/client';
-import { companies, resellers, teamMembers, teams, users } from '../db/schema';
-import { boundedCount, containsPattern, keptCount, oneOf, pageWithTotal } from './list-paging';
+} from '../../../src/api/contract/users';
+import type { User } from '../../../src/api/contract/auth';
+import type { Db } from '../../db/client';
+import { companies, resellers, teamMembers, teams, users } from '../../db/schema';
+import {
+  boundedCount,
+  containsPattern,
+  keptCount,
+  oneOf,
+  pageWithTotal,
+} from '../lists/list-paging';
 
 export const DEFAULT_BRAND = 'Launchpad';
 

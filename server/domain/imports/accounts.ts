@@ -4,7 +4,7 @@ import { companies, users } from '../../db/schema';
 import { OPERATOR } from '../events/actor';
 import { recordEvent } from '../events/record';
 import { ROLE } from '../../../src/api/contract/roles';
-import { roleNamer, userName } from '../identity-events';
+import { roleNamer, userName } from '../tenancy/team-events';
 import { inBatches } from './outcome';
 import { flagDuplicates, importMessages, type RowErrors } from './validate';
 

@@ -4,9 +4,9 @@ import type { ImportKind, ImportResult } from '../../../src/api/contract/imports
 import type { Tx } from '../../db/client';
 import { conflict } from '../../http-error';
 import type { ApiDeps } from '../../routes/deps';
-import { sendActivationLink } from '../account-activation';
+import { sendActivationLink } from '../identity/account-activation';
 import { importCompanies } from './companies';
-import { importDistributers } from './distributers';
+import { importDistributers } from './distributors';
 import type { KindOutcome } from './outcome';
 import { importResellers } from './resellers';
 import { isUniqueViolation } from '../../db/errors';

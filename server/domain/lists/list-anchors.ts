@@ -1,5 +1,5 @@
-import type { Db } from '../db/client';
-import { perDatabase } from '../db/prepared';
+import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 
 /**
  * Where a long list's every `ANCHOR_STRIDE`-th row sits, so that a deep page starts from the

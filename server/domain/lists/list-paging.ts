@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { listCounts, type CountedList } from '../db/list-counts-schema';
+import type { Db } from '../../db/client';
+import { listCounts, type CountedList } from '../../db/list-counts-schema';
 
 /** What every paged, searched list of the API shares. */
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from '../../src/api/contract/zod';
-import type { clientErrorReport } from '../../src/api/contract/client-errors';
-import { redactUrl } from '../log-serializers';
+import type { z } from '../../../src/api/contract/zod';
+import type { clientErrorReport } from '../../../src/api/contract/client-errors';
+import { redactUrl } from '../../log-serializers';
 
 type Report = z.output<typeof clientErrorReport>;
 

@@ -1,14 +1,14 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { ProviderDiagnostics } from '../../src/api/contract/health';
-import type { Clock } from '../clock';
-import { providerOffers, providers, regions } from '../db/catalog-schema';
-import type { Db } from '../db/client';
-import { virtualMachines } from '../db/vm-schema';
-import { operations } from '../jobs/schema';
-import type { ProviderHealth } from '../providers/driver';
-import type { DriverMap } from '../providers/registry';
-import { requireAdmin, type Caller } from './access';
+import type { ProviderDiagnostics } from '../../../src/api/contract/health';
+import type { Clock } from '../../clock';
+import { providerOffers, providers, regions } from '../../db/catalog-schema';
+import type { Db } from '../../db/client';
+import { virtualMachines } from '../../db/vm-schema';
+import { operations } from '../../jobs/schema';
+import type { ProviderHealth } from '../../providers/driver';
+import type { DriverMap } from '../../providers/registry';
+import { requireAdmin, type Caller } from '../tenancy/access';
 
 /**
  * How long an engine's health is answered again without asking it: the check is public, and each

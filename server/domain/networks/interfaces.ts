@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { networks, publicIps, vmInterfaces } from '../../db/network-schema';
 import { conflict, HttpError, notFound } from '../../http-error';
 import { enqueueOperation } from '../../jobs/operations';
-import type { Caller } from '../access';
+import type { Caller } from '../tenancy/access';
 import { userActor } from '../events/actor';
 import { recordEvent } from '../events/record';
 import { vmSubject } from '../events/vm-events';

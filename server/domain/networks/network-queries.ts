@@ -19,8 +19,8 @@ import type { Db } from '../../db/client';
 import { networks, publicIps, vmInterfaces } from '../../db/network-schema';
 import { virtualMachines } from '../../db/vm-schema';
 import { badRequest, notFound } from '../../http-error';
-import type { Caller } from '../access';
-import { boundedCount, escapeLike, keptCount, pageWithTotal } from '../list-paging';
+import type { Caller } from '../tenancy/access';
+import { boundedCount, escapeLike, keptCount, pageWithTotal } from '../lists/list-paging';
 import { regionNetworks } from './network-records';
 
 /**

@@ -12,7 +12,7 @@ import { networks, vmInterfaces } from '../../db/network-schema';
 import { virtualMachines } from '../../db/vm-schema';
 import { badRequest, conflict, notFound } from '../../http-error';
 import { enqueueOperation } from '../../jobs/operations';
-import { requireAdmin, type Caller } from '../access';
+import { requireAdmin, type Caller } from '../tenancy/access';
 import { lockNetwork } from './addresses';
 import { userActor } from '../events/actor';
 import { insertNetwork, networkSubject, storedAddressing } from './network-records';

@@ -1,17 +1,17 @@
 import { and, count, eq, gt } from 'drizzle-orm';
-import { authMessages } from '../../src/api/contract/auth';
+import { authMessages } from '../../../src/api/contract/auth';
 import {
   SUPPORT_MESSAGES_PER_WINDOW,
   SUPPORT_WINDOW_MINUTES,
   supportMessages as texts,
-} from '../../src/api/contract/support';
-import { companies, resellers, users } from '../db/schema';
-import { supportMessages } from '../db/support-schema';
-import { tooManyRequests, unauthorized } from '../http-error';
-import { supportMail } from '../mail/templates';
-import type { ApiDeps } from '../routes/deps';
-import type { SessionCaller } from './sessions';
-import { DEFAULT_BRAND } from './users-repository';
+} from '../../../src/api/contract/support';
+import { companies, resellers, users } from '../../db/schema';
+import { supportMessages } from '../../db/support-schema';
+import { tooManyRequests, unauthorized } from '../../http-error';
+import { supportMail } from '../../mail/templates';
+import type { ApiDeps } from '../../routes/deps';
+import type { SessionCaller } from '../identity/sessions';
+import { DEFAULT_BRAND } from '../identity/users-repository';
 
 type Deps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'mailer'>;
 

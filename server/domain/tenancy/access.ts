@@ -3,14 +3,14 @@ import {
   permissionMessages,
   roleAllows,
   type TeamPermission,
-} from '../../src/api/contract/permissions';
-import { ROLE, isRoleId, type RoleId } from '../../src/api/contract/roles';
-import { teamMessages } from '../../src/api/contract/teams';
-import type { Db, Tx } from '../db/client';
-import { preparedOnce } from '../db/prepared';
-import { teamMembers, teams } from '../db/schema';
-import { forbidden, notFound } from '../http-error';
-import type { SessionCaller } from './sessions';
+} from '../../../src/api/contract/permissions';
+import { ROLE, isRoleId, type RoleId } from '../../../src/api/contract/roles';
+import { teamMessages } from '../../../src/api/contract/teams';
+import type { Db, Tx } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
+import { teamMembers, teams } from '../../db/schema';
+import { forbidden, notFound } from '../../http-error';
+import type { SessionCaller } from '../identity/sessions';
 
 /**
  * Who may do what (ARCHITECTURE.md "Tenancy and access"; the matrix is in the README and in

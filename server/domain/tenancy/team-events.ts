@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { roles, teams } from '../db/schema';
+import type { Tx } from '../../db/client';
+import { roles, teams } from '../../db/schema';
 import type { Caller } from './access';
-import { userActor, type Actor } from './events/actor';
-import { recordEvent, type EventInput } from './events/record';
+import { userActor, type Actor } from '../events/actor';
+import { recordEvent, type EventInput } from '../events/record';
 
-/** What the people writes (users, teams, memberships, sign-ins) put in the event log. */
+/**
+ * What the writes on teams put in the event log: the team itself, its members and their roles
+ * (inviting a user adds members too), with the names users and roles are logged by.
+ */
 
 /** "First Last"; invited users have no names until activation, so their address stands in. */
 export const userName = (user: { firstName: string; lastName: string; email: string }) =>

@@ -1,14 +1,20 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { rolePermissions, type PermissionEntry } from '../../src/api/contract/permissions';
-import { ROLE, isRoleId, roleMessages, type Role } from '../../src/api/contract/roles';
-import { teamMessages, type TeamMember } from '../../src/api/contract/teams';
-import type { Db, Tx } from '../db/client';
-import { roles, teamMembers, teams, users } from '../db/schema';
-import { conflict, forbidden, notFound } from '../http-error';
+import { rolePermissions, type PermissionEntry } from '../../../src/api/contract/permissions';
+import { ROLE, isRoleId, roleMessages, type Role } from '../../../src/api/contract/roles';
+import { teamMessages, type TeamMember } from '../../../src/api/contract/teams';
+import type { Db, Tx } from '../../db/client';
+import { roles, teamMembers, teams, users } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../http-error';
 import { requireTeamPermission, type Caller } from './access';
-import { userActor } from './events/actor';
-import { recordMembership, recordRoleChanges, roleNamer } from './identity-events';
-import { boundedCount, containsPattern, keptCount, oneOf, pageWithTotal } from './list-paging';
+import { userActor } from '../events/actor';
+import { recordMembership, recordRoleChanges, roleNamer } from './team-events';
+import {
+  boundedCount,
+  containsPattern,
+  keptCount,
+  oneOf,
+  pageWithTotal,
+} from '../lists/list-paging';
 
 /**
  * Who is in a team and with which role: the member lists, adding and removing members, and role

@@ -4,17 +4,17 @@ import type {
   TeamDetails,
   TeamDetailsQuery,
   TeamPage,
-} from '../../src/api/contract/teams';
-import { teamMessages } from '../../src/api/contract/teams';
-import type { Db } from '../db/client';
-import { teamMembers, teams, users } from '../db/schema';
-import { conflict, notFound } from '../http-error';
+} from '../../../src/api/contract/teams';
+import { teamMessages } from '../../../src/api/contract/teams';
+import type { Db } from '../../db/client';
+import { teamMembers, teams, users } from '../../db/schema';
+import { conflict, notFound } from '../../http-error';
 import { requireAdmin, requireTeamPermission, teamRoleOf, type Caller } from './access';
 import { listTeamMembersPage } from './team-members';
-import { isUniqueViolation } from '../db/errors';
-import { userActor } from './events/actor';
-import { recordTeamEvent } from './identity-events';
-import { boundedCount, containsPattern, keptCount, pageCount } from './list-paging';
+import { isUniqueViolation } from '../../db/errors';
+import { userActor } from '../events/actor';
+import { recordTeamEvent } from './team-events';
+import { boundedCount, containsPattern, keptCount, pageCount } from '../lists/list-paging';
 
 /**
  * The teams of a company: the list with its counts, one team's page, and the team-wide writes.

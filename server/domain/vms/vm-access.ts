@@ -9,7 +9,7 @@ import { vmMessages } from '../../../src/api/contract/vms';
 import type { Db, Tx } from '../../db/client';
 import { virtualMachines } from '../../db/vm-schema';
 import { forbidden, notFound } from '../../http-error';
-import { teamRoleOf, type Caller } from '../access';
+import { teamRoleOf, type Caller } from '../tenancy/access';
 
 export type VmRecord = typeof virtualMachines.$inferSelect;
 

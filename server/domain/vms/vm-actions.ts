@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { virtualMachines } from '../../db/vm-schema';
 import { badRequest, conflict, forbidden } from '../../http-error';
 import { enqueueOperation, type VmOperationKind } from '../../jobs/operations';
-import { requireTeamPermission, type Caller } from '../access';
+import { requireTeamPermission, type Caller } from '../tenancy/access';
 import { userActor } from '../events/actor';
 import { recordEvent } from '../events/record';
 import { recordVmStatus, vmSubject } from '../events/vm-events';

@@ -24,10 +24,10 @@ import { virtualMachines } from '../../db/vm-schema';
 import { badRequest, forbidden, notFound } from '../../http-error';
 import { enqueueOperation } from '../../jobs/operations';
 import { userActor } from '../events/actor';
-import { requireTeamPermission, type Caller } from '../access';
+import { requireTeamPermission, type Caller } from '../tenancy/access';
 import type { SecretBox } from '../secrets';
-import { generateSshKeyPair, generateVmPassword } from '../vm-credentials';
-import { openSizePeriod } from '../vm-usage';
+import { generateSshKeyPair, generateVmPassword } from './vm-credentials';
+import { openSizePeriod } from './vm-usage';
 import { requireVmRoom } from './vm-limits';
 
 type CreateVmInput = z.output<typeof createVmBody>;

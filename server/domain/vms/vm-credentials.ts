@@ -1,6 +1,6 @@
 import { generateKeyPair, randomBytes, randomInt } from 'node:crypto';
 import { promisify } from 'node:util';
-import { isStrongPassword } from '../../src/api/contract/validation';
+import { isStrongPassword } from '../../../src/api/contract/validation';
 
 const generate = promisify(generateKeyPair);
 

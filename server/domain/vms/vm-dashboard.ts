@@ -8,7 +8,7 @@ import {
 import { configurations } from '../../db/catalog-schema';
 import type { Db } from '../../db/client';
 import { virtualMachines, vmSizePeriods } from '../../db/vm-schema';
-import { visibleTeamIds, type Caller } from '../access';
+import { visibleTeamIds, type Caller } from '../tenancy/access';
 
 /** Calendar periods in UTC, [start, end); nothing has started after now. */
 function periods(now: Date) {

@@ -7,11 +7,11 @@ import { virtualMachines } from '../../db/vm-schema';
 import { conflict } from '../../http-error';
 import { issueConsoleTicket } from '../../providers/console-ticket';
 import { driverKindOf, type DriverMap } from '../../providers/registry';
-import type { Caller } from '../access';
+import type { Caller } from '../tenancy/access';
 import { SYSTEM } from '../events/actor';
 import { recordVmStatus } from '../events/vm-events';
 import type { SecretBox } from '../secrets';
-import type { SessionCaller } from '../sessions';
+import type { SessionCaller } from '../identity/sessions';
 import { requireVmPermission, type VmRecord } from './vm-access';
 
 async function driverOf(db: Db, drivers: DriverMap, vm: VmRecord) {

@@ -7,15 +7,15 @@ import { listCounts } from '../../db/list-counts-schema';
 import { preparedOnce } from '../../db/prepared';
 import { virtualMachines as vm } from '../../db/vm-schema';
 import { notFound } from '../../http-error';
-import { teamRoleOf, visibleTeamIds, type Caller } from '../access';
+import { teamRoleOf, visibleTeamIds, type Caller } from '../tenancy/access';
 import {
   ANCHOR_STRIDE,
   anchorBefore,
   cachedAnchors,
   readAnchorsOnce,
   type Anchors,
-} from '../list-anchors';
-import { escapeLike, FILTERED_COUNT_BOUND, keptCount, pageCount } from '../list-paging';
+} from '../lists/list-anchors';
+import { escapeLike, FILTERED_COUNT_BOUND, keptCount, pageCount } from '../lists/list-paging';
 
 const p = sql.placeholder;
 

@@ -18,7 +18,7 @@ import {
 } from '../../db/catalog-schema';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http-error';
-import type { Caller } from '../access';
+import type { Caller } from '../tenancy/access';
 import { findVisibleVm } from './vm-access';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { vmSizePeriods } from '../db/vm-schema';
+import type { Tx } from '../../db/client';
+import { vmSizePeriods } from '../../db/vm-schema';
 
 /** A VM starts to exist with a size: at creation and when a resize has taken effect. */
 export async function openSizePeriod(
