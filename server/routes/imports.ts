@@ -8,7 +8,7 @@ import type { RouteOptions } from './deps';
 const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
 
 /**
- * The operator bulk imports of distributers, resellers and companies: `POST /imports/{kind}`
+ * The operator bulk imports of distributors, resellers and companies: `POST /imports/{kind}`
  * with `{ items }`, allowed with the operator token only (never a user session).
  */
 export const importRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {

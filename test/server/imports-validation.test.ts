@@ -116,7 +116,7 @@ describe('a file with bad items', () => {
     expect(await footprint()).toEqual(before);
   });
 
-  it('refuses an unknown distributer', async () => {
+  it('refuses an unknown distributor', async () => {
     const errors = await rejected('reseller', [
       reseller('val-r2'),
       reseller('val-r3', { distributerExternalId: 'val-missing' }),

@@ -70,7 +70,7 @@ async function activateAndSignIn(email: string) {
   return { id, me: me.json().data };
 }
 
-const distributer = (externalId: string, extra: Record<string, unknown> = {}) => ({
+const distributor = (externalId: string, extra: Record<string, unknown> = {}) => ({
   externalId,
   name: `Distributor ${externalId}`,
   email: `${externalId}@distributors.test`,
@@ -83,7 +83,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('who may import', () => {
-  const items = [distributer('auth-d')];
+  const items = [distributor('auth-d')];
   const refused = { data: null, message: authMessages.operatorTokenRequired };
 
   it('refuses a request without a token, with a wrong token, or with a user session', async () => {
@@ -145,13 +145,13 @@ describe('who may import', () => {
   });
 });
 
-describe('the chain distributer -> reseller -> company (the example files)', () => {
+describe('the chain distributor -> reseller -> company (the example files)', () => {
   it('stores every value, e-mails the admins, and their console shows the branding', async () => {
-    const distributerFile = fixture('distributer');
+    const distributorFile = fixture('distributer');
     const resellerFile = fixture('reseller');
     const companyFile = fixture('company');
 
-    const d = await imported('distributer', distributerFile.items);
+    const d = await imported('distributer', distributorFile.items);
     const r = await imported('reseller', resellerFile.items);
     const c = await imported('company', companyFile.items);
 
@@ -299,7 +299,7 @@ describe('the chain distributer -> reseller -> company (the example files)', () 
 
 describe('upserting by externalId', () => {
   beforeAll(async () => {
-    await imported('distributer', [distributer('up-d1'), distributer('up-d2')]);
+    await imported('distributer', [distributor('up-d1'), distributor('up-d2')]);
     await imported('reseller', [
       {
         externalId: 'up-r1',
@@ -314,10 +314,10 @@ describe('upserting by externalId', () => {
   });
 
   it('counts as updated only the items whose stored values changed', async () => {
-    const first = await imported('distributer', [distributer('up-d1'), distributer('up-d2')]);
+    const first = await imported('distributer', [distributor('up-d1'), distributor('up-d2')]);
     const second = await imported('distributer', [
-      distributer('up-d1'),
-      distributer('up-d2', { name: 'Renamed', email: 'NEW@Distributors.TEST' }),
+      distributor('up-d1'),
+      distributor('up-d2', { name: 'Renamed', email: 'NEW@Distributors.TEST' }),
     ]);
 
     expect(second).toEqual({ ...first, created: 0, updated: 1 });
@@ -329,7 +329,7 @@ describe('upserting by externalId', () => {
     expect(row!.updatedAt).toEqual(server.clock.now());
   });
 
-  it('moves a reseller to another distributer and replaces its branding', async () => {
+  it('moves a reseller to another distributor and replaces its branding', async () => {
     const res = await imported('reseller', [
       {
         externalId: 'up-r1',
@@ -411,7 +411,7 @@ describe('upserting by externalId', () => {
 describe('the log', () => {
   it('has one line per import with its kind and counts, and never the operator token', async () => {
     log = '';
-    await imported('distributer', [distributer('log-d1'), distributer('log-d2')]);
+    await imported('distributer', [distributor('log-d1'), distributor('log-d2')]);
 
     const lines = log
       .trim()

@@ -1,17 +1,17 @@
 import { eq, inArray } from 'drizzle-orm';
-import { distributerItem } from '../../../src/api/contract/imports';
+import { distributorItem } from '../../../src/api/contract/imports';
 import type { Tx } from '../../db/client';
 import { distributors } from '../../db/schema';
 import { Tally, upsertAll, type KindOutcome } from './outcome';
 import { parseItems } from './validate';
 
 /** Distributors by externalId: name and contact e-mail. */
-export async function importDistributers(
+export async function importDistributors(
   tx: Tx,
   raw: readonly unknown[],
   now: Date,
 ): Promise<KindOutcome> {
-  const { rows, errors } = parseItems(distributerItem, raw);
+  const { rows, errors } = parseItems(distributorItem, raw);
   if (errors.any) return { errors: errors.sorted() };
 
   const externalIds = rows.map((row) => row.item.externalId);

@@ -36,7 +36,7 @@ export async function importResellers(
   );
   for (const { index, item } of rows) {
     if (!distributorIdOf.has(item.distributerExternalId)) {
-      errors.add(index, 'distributerExternalId', importMessages.unknownDistributer);
+      errors.add(index, 'distributerExternalId', importMessages.unknownDistributor);
     }
   }
   const accounts = await findAccounts(

@@ -6,7 +6,7 @@ import { conflict } from '../../http-error';
 import type { ApiDeps } from '../../routes/deps';
 import { sendActivationLink } from '../identity/account-activation';
 import { importCompanies } from './companies';
-import { importDistributers } from './distributors';
+import { importDistributors } from './distributors';
 import type { KindOutcome } from './outcome';
 import { importResellers } from './resellers';
 import { isUniqueViolation } from '../../db/errors';
@@ -21,7 +21,7 @@ const importers: Record<
   ImportKind,
   (tx: Tx, raw: readonly unknown[], now: Date) => Promise<KindOutcome>
 > = {
-  distributer: importDistributers,
+  distributer: importDistributors,
   reseller: importResellers,
   company: importCompanies,
 };

@@ -11,7 +11,7 @@ export const importMessages = {
   duplicateExternalId: 'Duplicate externalId in this file',
   duplicateEmail: 'The same email is used by another item of this file',
   emailTaken: 'A user with this email already exists',
-  unknownDistributer: 'Unknown distributer',
+  unknownDistributor: 'Unknown distributer',
   unknownReseller: 'Unknown reseller',
   reservedExternalId: "externalIds starting with 'reseller:' belong to resellers' staff companies",
 } as const;

@@ -6,6 +6,8 @@ import { NO_CONTROL_CHARACTERS, emailSchema, messages, personNameSchema } from '
  * The operator's bulk imports (`POST /imports/{kind}` with `{ items }`, or `npm run import`).
  * Items are upserted by `externalId`; a file is applied whole or not at all.
  */
+// `distributer` (in the path, the CLI and `distributerExternalId`) is the spec's spelling, kept
+// for clients; the code and the database say distributor.
 export const importKinds = ['distributer', 'reseller', 'company'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
@@ -44,7 +46,7 @@ const blankAsAbsent = <T extends z.ZodMiniType>(schema: T) =>
   );
 const optionalUrl = blankAsAbsent(z.nullish(url));
 
-export const distributerItem = z.object({ externalId, name, email: emailSchema() });
+export const distributorItem = z.object({ externalId, name, email: emailSchema() });
 export const resellerItem = z.object({
   externalId,
   distributerExternalId: externalIdOf('distributerExternalId'),
@@ -77,7 +79,7 @@ export const companyItem = z.object({
     lastName: personNameSchema(messages.lastNameRequired),
   }),
 });
-export type DistributerItem = z.output<typeof distributerItem>;
+export type DistributorItem = z.output<typeof distributorItem>;
 export type ResellerItem = z.output<typeof resellerItem>;
 export type CompanyItem = z.output<typeof companyItem>;
 
