@@ -100,7 +100,8 @@ export async function upgradeToExtraSmall(page: Page) {
   await page.getByRole('dialog').getByRole('button', { name: 'Upgrade' }).click();
   await page.getByText(/can take up to a minute/).waitFor();
   await page.getByRole('button', { name: 'Return' }).click();
-  await page.getByText('Extra Small', { exact: true }).waitFor({ timeout: 180_000 });
+  // A cold resize under TCG: minutes when the machine is shared.
+  await page.getByText('Extra Small', { exact: true }).waitFor({ timeout: 300_000 });
   await page.getByRole('button', { name: 'Stop', exact: true }).waitFor({ timeout: 180_000 });
 }
 
