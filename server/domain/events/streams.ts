@@ -55,6 +55,13 @@ export interface EventStreams {
   close(): Promise<void>;
 }
 
+/** How many streams a user, a company and the process may hold. */
+export interface EventStreamCaps {
+  perUser: number;
+  perCompany: number;
+  perProcess: number;
+}
+
 /**
  * The process's Server-Sent Events streams: each gets its company's events from the hub, keeps
  * those its caller may see, and ends when the session does (revoked anywhere: at once; expired:
@@ -63,12 +70,6 @@ export interface EventStreams {
  * oldest goes). A company holds at most EVENT_STREAMS_PER_COMPANY, the process
  * EVENT_STREAMS_PER_PROCESS: past those a new stream is refused, as no one may end another's.
  */
-export interface EventStreamCaps {
-  perUser: number;
-  perCompany: number;
-  perProcess: number;
-}
-
 export async function createEventStreams(options: {
   db: Db;
   clock: Clock;
