@@ -14,6 +14,7 @@ import {
   type ProviderHealth,
   type ServerState,
 } from '../driver';
+import { newRef, RequestLedger } from '../request-ledger';
 import type { LibvirtConfig, LibvirtImage, LibvirtRegion } from './config';
 import { domainXml, vncSocketOf, type Size } from './domain-xml';
 import {
@@ -33,8 +34,8 @@ import { placeServer } from './placement';
 import { PortPlugging } from './ports';
 import { ServerTasks, type LvServer } from './server-tasks';
 import { tapName } from './host-network';
-import { firstRequest, LibvirtNetworking, newRef, requestSeen } from './networking';
-import { lvPorts, lvServers, type LvTask } from './schema';
+import { LibvirtNetworking } from './networking';
+import { lvPorts, lvRequests, lvServers, type LvTask } from './schema';
 import { hostnameOf } from '../cloud-init';
 import { seedIso } from './seed';
 
@@ -59,6 +60,7 @@ export class LibvirtDriver implements ProviderDriver {
   private readonly hosts = new Map<string, LibvirtHost>();
   private readonly regions = new Map<string, { region: LibvirtRegion; providerKey: string }>();
   private readonly networking: LibvirtNetworking;
+  private readonly requests = new RequestLedger(lvRequests);
   private readonly disks: DiskPool;
   private readonly filters: GuestFilterDefinitions;
   private readonly usage = new UsageSampler();
@@ -77,6 +79,7 @@ export class LibvirtDriver implements ProviderDriver {
     this.networking = new LibvirtNetworking(
       options.db,
       options.config,
+      this.requests,
       (key) => this.regions.get(key)?.region,
       (region) => region.hosts.map((h) => this.hosts.get(h.key)!),
     );
@@ -84,6 +87,7 @@ export class LibvirtDriver implements ProviderDriver {
       db: options.db,
       config: options.config,
       networking: this.networking,
+      requests: this.requests,
       filters: this.filters,
       now: () => this.now,
       host: (key) => this.host(key),
@@ -392,13 +396,13 @@ export class LibvirtDriver implements ProviderDriver {
     act: (row: LvServer, state: DomainState) => Promise<Partial<LvServer> | void>,
   ) {
     const row = await this.requireServer(ref);
-    if (await requestSeen(this.options.db, clientToken)) return;
+    if (await this.requests.seen(this.options.db, clientToken)) return;
     const state = await this.domState(row);
     if (!state) throw new ProviderRejection('The server is gone from its host');
     if (row.task) throw new ProviderRejection(`The server is busy (${row.task})`);
     const values = await act(row, state);
     await this.options.db.transaction(async (tx) => {
-      await firstRequest(tx, clientToken, name, ref);
+      await this.requests.first(tx, clientToken, name, ref);
       if (values) {
         await tx
           .update(lvServers)
@@ -462,7 +466,7 @@ export class LibvirtDriver implements ProviderDriver {
     if (!row) throw new ProviderRejection('No such server');
     if (row.deleted) return;
     await this.destroy(row);
-    await this.options.db.transaction((tx) => firstRequest(tx, clientToken, 'delete', ref));
+    await this.options.db.transaction((tx) => this.requests.first(tx, clientToken, 'delete', ref));
   }
 
   async consoleUrl(ref: string): Promise<string> {

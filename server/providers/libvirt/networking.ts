@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { parseCidr } from '../../../src/api/contract/ip';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import {
   ProviderRejection,
   type NetworkSpec,
@@ -9,6 +8,7 @@ import {
   type PortRequest,
   type PortState,
 } from '../driver';
+import { newRef, type RequestLedger } from '../request-ledger';
 import type { LibvirtConfig, LibvirtRegion } from './config';
 import type { LibvirtHost } from './host';
 import {
@@ -19,30 +19,10 @@ import {
   removeScript,
   type NetworkNames,
 } from './host-network';
-import { lvNetworks, lvPorts, lvRequests } from './schema';
+import { lvNetworks, lvPorts } from './schema';
 
 type LvNetwork = typeof lvNetworks.$inferSelect;
 type LvPort = typeof lvPorts.$inferSelect;
-
-export const newRef = (kind: string) => `${kind}-${randomBytes(8).toString('hex')}`;
-
-/** True the first time a client token is seen (recorded in the caller's transaction). */
-export async function firstRequest(tx: Tx, clientToken: string, action: string, ref: string) {
-  const [row] = await tx
-    .insert(lvRequests)
-    .values({ clientToken, action, ref })
-    .onConflictDoNothing()
-    .returning({ clientToken: lvRequests.clientToken });
-  return row !== undefined;
-}
-
-export async function requestSeen(db: Db, clientToken: string) {
-  const [row] = await db
-    .select({ ref: lvRequests.ref })
-    .from(lvRequests)
-    .where(eq(lvRequests.clientToken, clientToken));
-  return row !== undefined;
-}
 
 /**
  * The libvirt driver's networks, ports and public addresses. The records say what should be; each
@@ -53,6 +33,7 @@ export class LibvirtNetworking {
   constructor(
     private readonly db: Db,
     private readonly config: LibvirtConfig,
+    private readonly requests: RequestLedger,
     private readonly regionOf: (key: string) => LibvirtRegion | undefined,
     private readonly hostsOf: (region: LibvirtRegion) => LibvirtHost[],
   ) {}
@@ -136,7 +117,7 @@ export class LibvirtNetworking {
   async updateNetwork(ref: string, spec: NetworkSpec, clientToken: string) {
     const network = await this.network(ref);
     await this.db.transaction(async (tx) => {
-      if (!(await firstRequest(tx, clientToken, 'network-update', ref))) return;
+      if (!(await this.requests.first(tx, clientToken, 'network-update', ref))) return;
       await tx
         .update(lvNetworks)
         .set({ spec, updatedAt: new Date() })
@@ -156,7 +137,7 @@ export class LibvirtNetworking {
         .limit(1);
       if (port) throw new ProviderRejection('The network still has ports');
       await this.db.transaction(async (tx) => {
-        await firstRequest(tx, clientToken, 'network-delete', ref);
+        await this.requests.first(tx, clientToken, 'network-delete', ref);
         await tx
           .update(lvNetworks)
           .set({ deleted: true, updatedAt: new Date() })
@@ -251,7 +232,7 @@ export class LibvirtNetworking {
     if (!port || port.deleted) throw new ProviderRejection('No such port');
     const network = await this.networkById(port.networkId);
     const changed = await this.db.transaction(async (tx) => {
-      if (!(await firstRequest(tx, clientToken, 'ip', portRef))) return false;
+      if (!(await this.requests.first(tx, clientToken, 'ip', portRef))) return false;
       if (address) {
         if (!network.spec.snatIp)
           throw new ProviderRejection('Public addresses need a network with SNAT');

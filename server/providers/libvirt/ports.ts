@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ProviderRejection, type PortRequest } from '../driver';
+import { newRef, type RequestLedger } from '../request-ledger';
 import type { LibvirtConfig } from './config';
 import { domainInterfaces, interfaceXml } from './domain-xml';
 import { filterFor, type GuestFilterDefinitions } from './guest-filters';
 import type { LibvirtHost } from './host';
 import { tapName } from './host-network';
-import { firstRequest, newRef, type LibvirtNetworking } from './networking';
+import type { LibvirtNetworking } from './networking';
 import { lvPorts } from './schema';
 import type { LvServer } from './server-tasks';
 
@@ -15,6 +16,7 @@ export interface PortContext {
   db: Db;
   config: LibvirtConfig;
   networking: LibvirtNetworking;
+  requests: RequestLedger;
   filters: GuestFilterDefinitions;
   now(): Date;
   host(key: string): LibvirtHost;
@@ -98,7 +100,7 @@ export class PortPlugging {
       });
     }
     await db.transaction(async (tx) => {
-      await firstRequest(tx, clientToken, 'port-detach', ref);
+      await this.ctx.requests.first(tx, clientToken, 'port-detach', ref);
       await tx
         .update(lvPorts)
         .set({ deleted: true, publicIp: null, updatedAt: this.ctx.now() })

@@ -1,6 +1,7 @@
 import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from '../../db/columns';
 import type { NetworkSpec } from '../driver';
+import { requestLedgerTable } from '../request-ledger';
 
 /**
  * The libvirt driver's control-plane records, as Nova and Neutron keep theirs: what was asked for
@@ -67,9 +68,4 @@ export const lvPorts = pgTable('lv_ports', {
 });
 
 /** Every state-changing call by its client token, so that a repeated call does nothing more. */
-export const lvRequests = pgTable('lv_requests', {
-  clientToken: text('client_token').primaryKey(),
-  action: text('action').notNull(),
-  ref: text('ref').notNull(),
-  createdAt: createdAt(),
-});
+export const lvRequests = requestLedgerTable('lv_requests');

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -10,6 +10,7 @@ import {
   type ProviderDriver,
   type ServerState,
 } from '../driver';
+import { newRef, RequestLedger } from '../request-ledger';
 import { simCatalog } from './catalog';
 import { SimFaults, simTaskFault, type SimAction } from './faults';
 import { SimNetworking } from './networking';
@@ -101,6 +102,7 @@ export class SimDriver implements ProviderDriver {
   readonly kind = 'sim';
   readonly faults = new SimFaults();
   private readonly networking: SimNetworking;
+  private readonly requests = new RequestLedger(simRequests, () => this.now);
 
   constructor(private readonly options: SimOptions) {
     this.networking = new SimNetworking(
@@ -109,6 +111,7 @@ export class SimDriver implements ProviderDriver {
       options.timings,
       this.faults,
       (ms) => this.duration(ms),
+      this.requests,
     );
   }
 
@@ -154,7 +157,7 @@ export class SimDriver implements ProviderDriver {
       const [server] = await tx
         .insert(simServers)
         .values({
-          ref: `srv-${randomBytes(8).toString('hex')}`,
+          ref: newRef('srv'),
           clientToken: request.clientToken,
           name: request.name,
           regionKey: request.regionKey,
@@ -240,12 +243,7 @@ export class SimDriver implements ProviderDriver {
   ): Promise<void> {
     await this.faults.beforeCall(action);
     await this.options.db.transaction(async (tx) => {
-      const [first] = await tx
-        .insert(simRequests)
-        .values({ clientToken, action, ref, createdAt: this.now })
-        .onConflictDoNothing()
-        .returning({ clientToken: simRequests.clientToken });
-      if (!first) return;
+      if (!(await this.requests.first(tx, clientToken, action, ref))) return;
       const [locked] = await tx
         .select()
         .from(simServers)

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { parseCidr } from '../../../src/api/contract/ip';
 import type { Clock } from '../../clock';
@@ -10,9 +9,10 @@ import {
   type PortRequest,
   type PortState,
 } from '../driver';
+import { newRef, type RequestLedger } from '../request-ledger';
 import { simCatalog } from './catalog';
 import { simTaskFault, type SimFaults } from './faults';
-import { simNetworks, simPorts, simRequests, simServers } from './schema';
+import { simNetworks, simPorts, simServers } from './schema';
 
 type SimNetwork = typeof simNetworks.$inferSelect;
 type SimPort = typeof simPorts.$inferSelect;
@@ -22,8 +22,6 @@ export interface SimNetworkTimings {
   portMs: number;
   ipMs: number;
 }
-
-const newRef = (prefix: string) => `${prefix}-${randomBytes(8).toString('hex')}`;
 
 /**
  * The sim's networks, ports and public addresses, in the same lazy style as its servers: a change
@@ -37,6 +35,7 @@ export class SimNetworking {
     private readonly timings: SimNetworkTimings,
     private readonly faults: SimFaults,
     private readonly duration: (ms: number) => number,
+    private readonly requests: RequestLedger,
   ) {}
 
   private get now() {
@@ -45,16 +44,6 @@ export class SimNetworking {
 
   private endsAt(ms: number) {
     return new Date(this.now.getTime() + this.duration(ms));
-  }
-
-  /** False when the token was seen before: the call has been made already. */
-  private async firstRequest(tx: Tx, clientToken: string, action: string, ref: string) {
-    const [row] = await tx
-      .insert(simRequests)
-      .values({ clientToken, action, ref, createdAt: this.now })
-      .onConflictDoNothing()
-      .returning({ clientToken: simRequests.clientToken });
-    return row !== undefined;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -110,7 +99,7 @@ export class SimNetworking {
   async updateNetwork(ref: string, spec: NetworkSpec, clientToken: string) {
     await this.faults.beforeCall('network');
     await this.db.transaction(async (tx) => {
-      if (!(await this.firstRequest(tx, clientToken, 'network-update', ref))) return;
+      if (!(await this.requests.first(tx, clientToken, 'network-update', ref))) return;
       const row = await this.lockedNetwork(tx, ref);
       if (row.state !== 'active') throw new ProviderRejection(`The network is ${row.state}`);
       await tx
@@ -128,7 +117,7 @@ export class SimNetworking {
   async deleteNetwork(ref: string, clientToken: string) {
     await this.faults.beforeCall('network');
     await this.db.transaction(async (tx) => {
-      if (!(await this.firstRequest(tx, clientToken, 'network-delete', ref))) return;
+      if (!(await this.requests.first(tx, clientToken, 'network-delete', ref))) return;
       const row = await this.lockedNetwork(tx, ref);
       const [port] = await tx
         .select({ id: simPorts.id })
@@ -314,7 +303,7 @@ export class SimNetworking {
   async detachPort(ref: string, clientToken: string) {
     await this.faults.beforeCall('port');
     await this.db.transaction(async (tx) => {
-      if (!(await this.firstRequest(tx, clientToken, 'port-detach', ref))) return;
+      if (!(await this.requests.first(tx, clientToken, 'port-detach', ref))) return;
       const port = await this.lockedPort(tx, ref);
       await this.requireShutOffServer(tx, port.serverRef);
       if (port.state !== 'active' || port.ipTaskEndsAt) {
@@ -351,7 +340,7 @@ export class SimNetworking {
   private async changePublicIp(ref: string, clientToken: string, target: string | null) {
     await this.faults.beforeCall('ip');
     await this.db.transaction(async (tx) => {
-      if (!(await this.firstRequest(tx, clientToken, 'ip', ref))) return;
+      if (!(await this.requests.first(tx, clientToken, 'ip', ref))) return;
       const port = await this.lockedPort(tx, ref);
       if (port.state !== 'active' || port.ipTaskEndsAt) {
         throw new ProviderRejection('The port is busy');

@@ -1,6 +1,7 @@
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from '../../db/columns';
 import type { NetworkSpec } from '../driver';
+import { requestLedgerTable } from '../request-ledger';
 
 /**
  * The sim engine's own state. It lives in the product's database so that it survives a restart
@@ -43,12 +44,7 @@ export const simServers = pgTable('sim_servers', {
 });
 
 /** Every state-changing call, by its client token, so that a repeated call does nothing more. */
-export const simRequests = pgTable('sim_requests', {
-  clientToken: text('client_token').primaryKey(),
-  action: text('action').notNull(),
-  ref: text('ref').notNull(),
-  createdAt: createdAt(),
-});
+export const simRequests = requestLedgerTable('sim_requests');
 
 export const simNetworkStates = ['building', 'active', 'updating', 'deleting', 'deleted'] as const;
 
