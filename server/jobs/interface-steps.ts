@@ -64,7 +64,7 @@ const requirePortRef = (ctx: InterfaceContext) => {
 
 /** A public address change is over when the port is no longer busy. */
 async function pollAddress(ctx: InterfaceContext, expected: string | null) {
-  const port: PortState | null = await ctx.driver.getPort(requirePortRef(ctx));
+  const port: PortState | null = await ctx.driver.networking.getPort(requirePortRef(ctx));
   if (!port) return failure('The port no longer exists at the provider');
   if (port.busy) return 'wait';
   if (port.publicIp === expected) return done;
@@ -81,7 +81,7 @@ export const interfaceSteps: Record<
       const { iface, network, serverRef } = ctx.subject;
       if (!serverRef) throw new ProviderRejection('The VM has no server at the provider');
       const networkRef = await requireNetworkRef(ctx.db, network);
-      const { ref } = await ctx.driver.attachPort(
+      const { ref } = await ctx.driver.networking.attachPort(
         serverRef,
         { networkRef, fixedIp: iface.privateIp, macAddress: iface.macAddress },
         ctx.op.clientToken,
@@ -91,7 +91,7 @@ export const interfaceSteps: Record<
       };
     },
     async poll(ctx) {
-      const port = await ctx.driver.getPort(requirePortRef(ctx));
+      const port = await ctx.driver.networking.getPort(requirePortRef(ctx));
       if (!port) return failure('The port no longer exists at the provider');
       if (port.status === 'attaching') return 'wait';
       if (port.status === 'active') return done;
@@ -107,14 +107,15 @@ export const interfaceSteps: Record<
     async submit(ctx) {
       // A port that never got attached (or is gone already) has nothing to unplug.
       const ref = ctx.subject.iface.portRef;
-      const port = ref ? await ctx.driver.getPort(ref) : null;
+      const { networking } = ctx.driver;
+      const port = ref ? await networking.getPort(ref) : null;
       if (ref && port && port.status !== 'error') {
-        await ctx.driver.detachPort(ref, ctx.op.clientToken);
+        await networking.detachPort(ref, ctx.op.clientToken);
       }
     },
     async poll(ctx) {
       const ref = ctx.subject.iface.portRef;
-      const port = ref ? await ctx.driver.getPort(ref) : null;
+      const port = ref ? await ctx.driver.networking.getPort(ref) : null;
       if (!port || port.status === 'error') return done;
       if (port.status === 'detaching') return 'wait';
       return faultOr(port.fault, 'server', `The port is ${port.status}`);
@@ -132,7 +133,7 @@ export const interfaceSteps: Record<
   'ip.allocate': {
     load: loadInterface,
     submit: (ctx) =>
-      ctx.driver.allocatePublicIp(
+      ctx.driver.networking.allocatePublicIp(
         requirePortRef(ctx),
         String(ctx.op.payload.address),
         ctx.op.clientToken,
@@ -152,7 +153,7 @@ export const interfaceSteps: Record<
   },
   'ip.release': {
     load: loadInterface,
-    submit: (ctx) => ctx.driver.releasePublicIp(requirePortRef(ctx), ctx.op.clientToken),
+    submit: (ctx) => ctx.driver.networking.releasePublicIp(requirePortRef(ctx), ctx.op.clientToken),
     poll: (ctx) => pollAddress(ctx, null),
     async succeeded(tx, ctx) {
       await freePublicIps(tx, { interfaceIds: [ctx.subject.iface.id] });

@@ -82,7 +82,7 @@ export async function requireNetworkRef(db: Db, network: NetworkRecord): Promise
 
 type NetworkContext = StepContext<NetworkSubject>;
 const pollNetwork = async (ctx: NetworkContext) => {
-  const state = await ctx.driver.getNetwork(ctx.subject.network.providerRef!);
+  const state = await ctx.driver.networking.getNetwork(ctx.subject.network.providerRef!);
   if (!state) return failure('The network no longer exists at the provider');
   if (state.status !== 'active') return 'wait';
   return done;
@@ -95,7 +95,7 @@ export const networkSteps: Record<
   'network.create': {
     load: loadNetwork,
     async submit(ctx) {
-      const { ref } = await ctx.driver.createNetwork(
+      const { ref } = await ctx.driver.networking.createNetwork(
         ctx.subject.regionKey,
         networkSpec(ctx.subject),
         ctx.op.clientToken,
@@ -117,10 +117,11 @@ export const networkSteps: Record<
     load: loadNetwork,
     async submit(ctx) {
       const ref = await requireNetworkRef(ctx.db, ctx.subject.network);
+      const { networking } = ctx.driver;
       // An earlier change is still being applied: this one waits its turn.
-      const state = await ctx.driver.getNetwork(ref);
+      const state = await networking.getNetwork(ref);
       if (state && state.status !== 'active') throw new NotReady(`The network is ${state.status}`);
-      await ctx.driver.updateNetwork(ref, networkSpec(ctx.subject), ctx.op.clientToken);
+      await networking.updateNetwork(ref, networkSpec(ctx.subject), ctx.op.clientToken);
     },
     poll: pollNetwork,
     succeeded: async () => {},
@@ -132,11 +133,12 @@ export const networkSteps: Record<
       const { network } = ctx.subject;
       if (!network.providerRef && (await networkCreateFailed(ctx.db, network.id))) return;
       const ref = await requireNetworkRef(ctx.db, network);
-      if (await ctx.driver.getNetwork(ref)) await ctx.driver.deleteNetwork(ref, ctx.op.clientToken);
+      const { networking } = ctx.driver;
+      if (await networking.getNetwork(ref)) await networking.deleteNetwork(ref, ctx.op.clientToken);
     },
     async poll(ctx) {
       const ref = ctx.subject.network.providerRef;
-      const state = ref ? await ctx.driver.getNetwork(ref) : null;
+      const state = ref ? await ctx.driver.networking.getNetwork(ref) : null;
       return state ? 'wait' : done;
     },
     succeeded: (tx, ctx) => freePublicIps(tx, { networkId: ctx.subject.network.id }),

@@ -140,7 +140,17 @@ export interface ProviderDriver {
    * console page of their own leave it out.
    */
   openConsole?(ref: string): Promise<Duplex>;
+  /** Networks, ports and public IPs: one object, which the driver builds and callers reach. */
+  readonly networking: ProviderNetworking;
 
+  health(): Promise<ProviderHealth>;
+}
+
+/**
+ * The networking part of the contract (Neutron's, on OpenStack). A driver exposes it as one
+ * object, `driver.networking`, made by a class of its own, rather than forwarding each call.
+ */
+export interface ProviderNetworking {
   createNetwork(
     regionKey: string,
     spec: NetworkSpec,
@@ -158,8 +168,6 @@ export interface ProviderDriver {
   /** NATs the public address (chosen by the product from the region's pool) to the port. */
   allocatePublicIp(portRef: string, address: string, clientToken: string): Promise<void>;
   releasePublicIp(portRef: string, clientToken: string): Promise<void>;
-
-  health(): Promise<ProviderHealth>;
 }
 
 /**

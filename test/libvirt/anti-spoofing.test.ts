@@ -92,7 +92,7 @@ beforeAll(async () => {
   keyDir = mkdtempSync(path.join(tmpdir(), 'lpkey-'));
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(keyDir, 'key')]);
   const publicKey = readFileSync(path.join(keyDir, 'key.pub'), 'utf8').trim();
-  netRef = (await lab.driver.createNetwork('lab-1', spec, token())).ref;
+  netRef = (await lab.driver.networking.createNetwork('lab-1', spec, token())).ref;
   const [row] = await lab.database.db.select().from(lvNetworks).where(eq(lvNetworks.ref, netRef));
   names = networkNames('lp', lab.config.stateDir, row!.id);
   const domains: { ref: string; domain: string }[] = [];
@@ -184,7 +184,7 @@ cat /tmp/offers 2>/dev/null || echo none
       expect(ask()).toBe('none');
     } finally {
       // The driver starts it again on the next change to the network.
-      await lab.driver.updateNetwork(netRef, spec, token());
+      await lab.driver.networking.updateNetwork(netRef, spec, token());
     }
     // Requests still go out: the network's own server answers B with B's address.
     expect(ask()).toBe(`lease ip=${b.ip} server=${spec.gatewayIp}`);

@@ -117,13 +117,13 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
   const primaryMac = mac();
 
   it('builds a standard network: bridge, router namespace, dnsmasq, SNAT', async () => {
-    const { ref } = await lab.driver.createNetwork(
+    const { ref } = await lab.driver.networking.createNetwork(
       'lab-1',
       standard('10.20.0.0/24', '203.0.113.129'),
       token(),
     );
     netRef = ref;
-    expect(await lab.driver.getNetwork(ref)).toMatchObject({ ref, status: 'active' });
+    expect(await lab.driver.networking.getNetwork(ref)).toMatchObject({ ref, status: 'active' });
     const [row] = await lab.database.db.select().from(lvNetworks).where(eq(lvNetworks.ref, ref));
     netId = row!.id;
     const names = networkNames('lp', lab.config.stateDir, netId);
@@ -142,12 +142,12 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
       defaultRoute: null,
       snatIp: null,
     };
-    const { ref } = await lab.driver.createNetwork('lab-1', spec, token());
+    const { ref } = await lab.driver.networking.createNetwork('lab-1', spec, token());
     const [row] = await lab.database.db.select().from(lvNetworks).where(eq(lvNetworks.ref, ref));
     const names = networkNames('lp', lab.config.stateDir, row!.id);
     expect(inBox(lab.host, `ip -br link show dev ${names.bridge}`)).toContain(names.bridge);
     expect(inBox(lab.host, 'ls /run/netns')).not.toContain(names.namespace);
-    await lab.driver.deleteNetwork(ref, token());
+    await lab.driver.networking.deleteNetwork(ref, token());
     expect(inBox(lab.host, `ip -br link show dev ${names.bridge} 2>&1 || true`)).toContain(
       'does not exist',
     );
@@ -255,26 +255,29 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
     expect((await settle(serverRef)).powerState).toBe('shutoff');
     expect(markers(serialLog(lab, domain), 'POWEROFF').length).toBeGreaterThan(0);
 
-    const second = await lab.driver.createNetwork(
+    const second = await lab.driver.networking.createNetwork(
       'lab-1',
       standard('10.30.0.0/24', '203.0.113.131'),
       token(),
     );
     secondRef = second.ref;
     const attachToken = token();
-    const port = await lab.driver.attachPort(
+    const port = await lab.driver.networking.attachPort(
       serverRef,
       { networkRef: second.ref, fixedIp: '10.30.0.10', macAddress: mac() },
       attachToken,
     );
     expect(
-      await lab.driver.attachPort(
+      await lab.driver.networking.attachPort(
         serverRef,
         { networkRef: second.ref, fixedIp: '10.30.0.10', macAddress: mac() },
         attachToken,
       ),
     ).toEqual(port);
-    expect(await lab.driver.getPort(port.ref)).toMatchObject({ status: 'active', busy: false });
+    expect(await lab.driver.networking.getPort(port.ref)).toMatchObject({
+      status: 'active',
+      busy: false,
+    });
 
     const startToken = token();
     await lab.driver.startServer(serverRef, startToken);
@@ -306,23 +309,23 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
 
   it('releases the public IP, unplugs the interface and deletes everything it made', async () => {
     const [primary, extra] = (await lab.driver.getServer(serverRef))!.ports;
-    await lab.driver.releasePublicIp(primary!.ref, token());
-    expect((await lab.driver.getPort(primary!.ref))?.publicIp).toBeNull();
+    await lab.driver.networking.releasePublicIp(primary!.ref, token());
+    expect((await lab.driver.networking.getPort(primary!.ref))?.publicIp).toBeNull();
     expect(fromRouter(netId, 'nft list ruleset')).not.toContain('203.0.113.130');
 
     await lab.driver.stopServer(serverRef, token());
     await settle(serverRef);
-    await lab.driver.detachPort(extra!.ref, token());
-    expect(await lab.driver.getPort(extra!.ref)).toBeNull();
+    await lab.driver.networking.detachPort(extra!.ref, token());
+    expect(await lab.driver.networking.getPort(extra!.ref)).toBeNull();
     expect(inBox(lab.host, `virsh -q dumpxml ${domain} --inactive`)).not.toContain(
       extra!.macAddress,
     );
 
     await lab.driver.deleteServer(serverRef, token());
     expect(await lab.driver.getServer(serverRef)).toBeNull();
-    await lab.driver.deleteNetwork(netRef, token());
-    await lab.driver.deleteNetwork(secondRef, token());
-    expect(await lab.driver.getNetwork(netRef)).toBeNull();
+    await lab.driver.networking.deleteNetwork(netRef, token());
+    await lab.driver.networking.deleteNetwork(secondRef, token());
+    expect(await lab.driver.networking.getNetwork(netRef)).toBeNull();
 
     expect(inBox(lab.host, 'virsh -q list --all --name').trim()).toBe('');
     expect(inBox(lab.host, 'virsh -q vol-list lp-disks').trim()).toBe('');
@@ -348,7 +351,7 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
   });
 
   it('reports a guest that does not boot as an error with the reason', async () => {
-    const { ref } = await lab.driver.createNetwork(
+    const { ref } = await lab.driver.networking.createNetwork(
       'lab-1',
       standard('10.40.0.0/24', '203.0.113.132'),
       token(),
@@ -362,11 +365,11 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
       userMessage: expect.stringMatching(/did not boot: .*Kernel panic/),
     });
     await lab.driver.deleteServer(server.ref, token());
-    await lab.driver.deleteNetwork(ref, token());
+    await lab.driver.networking.deleteNetwork(ref, token());
   });
 
   it('says the engine is unreachable while libvirtd is down, and works again once it is back', async () => {
-    const { ref } = await lab.driver.createNetwork(
+    const { ref } = await lab.driver.networking.createNetwork(
       'lab-1',
       standard('10.50.0.0/24', '203.0.113.133'),
       token(),
@@ -387,7 +390,7 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
     const { ref: serverRef } = await lab.driver.createServer(request);
     expect((await settle(serverRef)).powerState).toBe('running');
     await lab.driver.deleteServer(serverRef, token());
-    await lab.driver.deleteNetwork(ref, token());
+    await lab.driver.networking.deleteNetwork(ref, token());
     expect(inBox(lab.host, 'virsh -q list --all --name').trim()).toBe('');
   });
 });

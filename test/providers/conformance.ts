@@ -69,7 +69,7 @@ export function describeDriverConformance(name: string, start: () => Promise<Dri
     const server = () => t.driver.getServer(serverRef);
     const atRest = (state: ServerState['powerState']) => (s: ServerState | null) =>
       s?.powerState === state && s.task === null;
-    const network = () => t.driver.getNetwork(networkRef);
+    const network = () => t.driver.networking.getNetwork(networkRef);
     const active = (n: NetworkState | PortState | null) => n?.status === 'active';
 
     it('describes a catalogue whose offers name its own regions, images and sizes', async () => {
@@ -104,15 +104,16 @@ export function describeDriverConformance(name: string, start: () => Promise<Dri
     });
 
     it('builds a network once per client token, then applies a change to it', async () => {
+      const { networking } = t.driver;
       const create = token();
-      ({ ref: networkRef } = await t.driver.createNetwork(t.regionKey, t.network, create));
-      expect((await t.driver.createNetwork(t.regionKey, t.network, create)).ref).toBe(networkRef);
+      ({ ref: networkRef } = await networking.createNetwork(t.regionKey, t.network, create));
+      expect((await networking.createNetwork(t.regionKey, t.network, create)).ref).toBe(networkRef);
       await until(network, active, 'the network built');
 
       const update = token();
       const changed = { ...t.network, dnsServers: ['192.0.2.53'] };
-      await t.driver.updateNetwork(networkRef, changed, update);
-      await t.driver.updateNetwork(networkRef, changed, update);
+      await networking.updateNetwork(networkRef, changed, update);
+      await networking.updateNetwork(networkRef, changed, update);
       const after = await until(network, active, 'the network updated');
       expect(after?.fault).toBeNull();
     });
@@ -201,38 +202,41 @@ export function describeDriverConformance(name: string, start: () => Promise<Dri
     });
 
     it('plugs a second port into the shut-off server, once per client token', async () => {
+      const { networking } = t.driver;
       const attach = token();
       const port = { networkRef, fixedIp: t.addresses[1], macAddress: mac() };
-      ({ ref: portRef } = await t.driver.attachPort(serverRef, port, attach));
-      expect((await t.driver.attachPort(serverRef, port, attach)).ref).toBe(portRef);
-      const attached = await until(() => t.driver.getPort(portRef), active, 'the port attached');
+      ({ ref: portRef } = await networking.attachPort(serverRef, port, attach));
+      expect((await networking.attachPort(serverRef, port, attach)).ref).toBe(portRef);
+      const attached = await until(() => networking.getPort(portRef), active, 'the port attached');
       expect(attached).toMatchObject({ serverRef, publicIp: null, fault: null });
       const withPort = await server();
       expect(withPort!.ports.map((p) => p.macAddress)).toContain(port.macAddress);
     });
 
     it('puts a public IP on the port and takes it off, once per client token', async () => {
+      const { networking } = t.driver;
       const allocate = token();
-      await t.driver.allocatePublicIp(portRef, t.publicIps[1], allocate);
-      await t.driver.allocatePublicIp(portRef, t.publicIps[1], allocate);
-      const port = () => t.driver.getPort(portRef);
+      await networking.allocatePublicIp(portRef, t.publicIps[1], allocate);
+      await networking.allocatePublicIp(portRef, t.publicIps[1], allocate);
+      const port = () => networking.getPort(portRef);
       const settled = (p: PortState | null) => p?.status === 'active' && !p.busy;
       expect(await until(port, settled, 'the address on')).toMatchObject({
         publicIp: t.publicIps[1],
       });
 
       const release = token();
-      await t.driver.releasePublicIp(portRef, release);
-      await t.driver.releasePublicIp(portRef, release);
+      await networking.releasePublicIp(portRef, release);
+      await networking.releasePublicIp(portRef, release);
       expect(await until(port, settled, 'the address off')).toMatchObject({ publicIp: null });
     });
 
     it('unplugs the port: gone once detached', async () => {
+      const { networking } = t.driver;
       const detach = token();
-      await t.driver.detachPort(portRef, detach);
-      await t.driver.detachPort(portRef, detach);
+      await networking.detachPort(portRef, detach);
+      await networking.detachPort(portRef, detach);
       await until(
-        () => t.driver.getPort(portRef),
+        () => networking.getPort(portRef),
         (p) => p === null,
         'the port gone',
       );
@@ -272,8 +276,8 @@ export function describeDriverConformance(name: string, start: () => Promise<Dri
       await until(server, (s) => s === null, 'the server gone');
 
       const removeNetwork = token();
-      await t.driver.deleteNetwork(networkRef, removeNetwork);
-      await t.driver.deleteNetwork(networkRef, removeNetwork);
+      await t.driver.networking.deleteNetwork(networkRef, removeNetwork);
+      await t.driver.networking.deleteNetwork(networkRef, removeNetwork);
       await until(network, (n) => n === null, 'the network gone');
     });
   });

@@ -410,7 +410,7 @@ describe('PUT /networks/update and DELETE /networks/delete', () => {
     expect((await w.call('admin', 'GET', `/networks/${id}`)).status).toBe(404);
     await w.server.finishOperations();
     const [row] = await db().select().from(networks).where(eq(networks.id, id));
-    expect(await w.server.sim.getNetwork(row!.providerRef!)).toBeNull();
+    expect(await w.server.sim.networking.getNetwork(row!.providerRef!)).toBeNull();
     const [address] = await db().select().from(publicIps).where(eq(publicIps.address, snat!));
     expect(address).toBeUndefined();
   });

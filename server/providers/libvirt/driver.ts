@@ -8,8 +8,6 @@ import {
   ProviderRejection,
   type Catalog,
   type CreateServerRequest,
-  type NetworkSpec,
-  type PortRequest,
   type ProviderDriver,
   type ProviderHealth,
   type ServerState,
@@ -31,7 +29,6 @@ import { DiskPool } from './disks';
 import { filterFor, GuestFilterDefinitions } from './guest-filters';
 import { LibvirtHost } from './host';
 import { placeServer } from './placement';
-import { PortPlugging } from './ports';
 import { ServerTasks, type LvServer } from './server-tasks';
 import { tapName } from './host-network';
 import { LibvirtNetworking } from './networking';
@@ -59,13 +56,12 @@ export class LibvirtDriver implements ProviderDriver {
   readonly kind = 'libvirt';
   private readonly hosts = new Map<string, LibvirtHost>();
   private readonly regions = new Map<string, { region: LibvirtRegion; providerKey: string }>();
-  private readonly networking: LibvirtNetworking;
+  readonly networking: LibvirtNetworking;
   private readonly requests = new RequestLedger(lvRequests);
   private readonly disks: DiskPool;
   private readonly filters: GuestFilterDefinitions;
   private readonly usage = new UsageSampler();
   private readonly tasks: ServerTasks;
-  private readonly ports: PortPlugging;
 
   constructor(private readonly options: LibvirtOptions) {
     for (const provider of options.config.providers) {
@@ -76,20 +72,14 @@ export class LibvirtDriver implements ProviderDriver {
     }
     this.disks = new DiskPool(`${options.config.namePrefix}-disks`, options.config.stateDir);
     this.filters = new GuestFilterDefinitions(options.config.namePrefix);
-    this.networking = new LibvirtNetworking(
-      options.db,
-      options.config,
-      this.requests,
-      (key) => this.regions.get(key)?.region,
-      (region) => region.hosts.map((h) => this.hosts.get(h.key)!),
-    );
-    this.ports = new PortPlugging({
+    this.networking = new LibvirtNetworking({
       db: options.db,
       config: options.config,
-      networking: this.networking,
       requests: this.requests,
       filters: this.filters,
       now: () => this.now,
+      regionOf: (key) => this.regions.get(key)?.region,
+      hostsOf: (region) => region.hosts.map((h) => this.hosts.get(h.key)!),
       host: (key) => this.host(key),
       shutOffServer: (ref) => this.shutOffServer(ref),
     });
@@ -485,45 +475,6 @@ export class LibvirtDriver implements ProviderDriver {
     const socket = vncSocketOf(await host.virsh(['dumpxml', row.domain]));
     if (!socket) throw new ProviderRejection('The server has no console while it is shut off');
     return openUnixStream(host, socket);
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Networks and ports
-
-  createNetwork(regionKey: string, spec: NetworkSpec, clientToken: string) {
-    return this.networking.createNetwork(regionKey, spec, clientToken);
-  }
-
-  updateNetwork(ref: string, spec: NetworkSpec, clientToken: string) {
-    return this.networking.updateNetwork(ref, spec, clientToken);
-  }
-
-  deleteNetwork(ref: string, clientToken: string) {
-    return this.networking.deleteNetwork(ref, clientToken);
-  }
-
-  getNetwork(ref: string) {
-    return this.networking.getNetwork(ref);
-  }
-
-  attachPort(serverRef: string, port: PortRequest, clientToken: string) {
-    return this.ports.attach(serverRef, port, clientToken);
-  }
-
-  detachPort(ref: string, clientToken: string) {
-    return this.ports.detach(ref, clientToken);
-  }
-
-  getPort(ref: string) {
-    return this.networking.getPort(ref);
-  }
-
-  allocatePublicIp(portRef: string, address: string, clientToken: string) {
-    return this.networking.setPublicIp(portRef, address, clientToken);
-  }
-
-  releasePublicIp(portRef: string, clientToken: string) {
-    return this.networking.setPublicIp(portRef, null, clientToken);
   }
 
   async health(): Promise<ProviderHealth> {

@@ -7,6 +7,7 @@ import {
   type NetworkState,
   type PortRequest,
   type PortState,
+  type ProviderNetworking,
 } from '../driver';
 import { newRef, type RequestLedger } from '../request-ledger';
 import type { LibvirtConfig, LibvirtRegion } from './config';
@@ -19,24 +20,40 @@ import {
   removeScript,
   type NetworkNames,
 } from './host-network';
+import { PortPlugging, type PortContext } from './ports';
 import { lvNetworks, lvPorts } from './schema';
 
 type LvNetwork = typeof lvNetworks.$inferSelect;
 type LvPort = typeof lvPorts.$inferSelect;
 
+/** What the networking needs of the driver: its records, regions, hosts and servers. */
+export interface NetworkingContext extends Omit<PortContext, 'networking'> {
+  regionOf(key: string): LibvirtRegion | undefined;
+  hostsOf(region: LibvirtRegion): LibvirtHost[];
+}
+
 /**
- * The libvirt driver's networks, ports and public addresses. The records say what should be; each
- * change rewrites the network's state on its hosts from them (`apply`), so a host that lost it
- * (a reboot) is rebuilt by the next look.
+ * The libvirt driver's networks, ports and public addresses: its `networking`. The records say
+ * what should be; each change rewrites the network's state on its hosts from them (`apply`), so a
+ * host that lost it (a reboot) is rebuilt by the next look.
  */
-export class LibvirtNetworking {
-  constructor(
-    private readonly db: Db,
-    private readonly config: LibvirtConfig,
-    private readonly requests: RequestLedger,
-    private readonly regionOf: (key: string) => LibvirtRegion | undefined,
-    private readonly hostsOf: (region: LibvirtRegion) => LibvirtHost[],
-  ) {}
+export class LibvirtNetworking implements ProviderNetworking {
+  private readonly db: Db;
+  private readonly config: LibvirtConfig;
+  private readonly requests: RequestLedger;
+  private readonly regionOf: NetworkingContext['regionOf'];
+  private readonly hostsOf: NetworkingContext['hostsOf'];
+  /** A server's further ports, plugged into and out of its domain's definition. */
+  private readonly plugging: PortPlugging;
+
+  constructor(ctx: NetworkingContext) {
+    this.db = ctx.db;
+    this.config = ctx.config;
+    this.requests = ctx.requests;
+    this.regionOf = ctx.regionOf;
+    this.hostsOf = ctx.hostsOf;
+    this.plugging = new PortPlugging({ ...ctx, networking: this });
+  }
 
   names(networkId: number): NetworkNames {
     return networkNames(this.config.namePrefix, this.config.stateDir, networkId);
@@ -226,8 +243,24 @@ export class LibvirtNetworking {
     };
   }
 
+  attachPort(serverRef: string, port: PortRequest, clientToken: string) {
+    return this.plugging.attach(serverRef, port, clientToken);
+  }
+
+  detachPort(ref: string, clientToken: string) {
+    return this.plugging.detach(ref, clientToken);
+  }
+
+  allocatePublicIp(portRef: string, address: string, clientToken: string) {
+    return this.changePublicIp(portRef, address, clientToken);
+  }
+
+  releasePublicIp(portRef: string, clientToken: string) {
+    return this.changePublicIp(portRef, null, clientToken);
+  }
+
   /** A port's public address: the NAT rules and the uplink address follow the record. */
-  async setPublicIp(portRef: string, address: string | null, clientToken: string) {
+  private async changePublicIp(portRef: string, address: string | null, clientToken: string) {
     const port = await this.port(portRef);
     if (!port || port.deleted) throw new ProviderRejection('No such port');
     const network = await this.networkById(port.networkId);

@@ -5,8 +5,6 @@ import type { Db, Tx } from '../../db/client';
 import {
   ProviderRejection,
   type CreateServerRequest,
-  type NetworkSpec,
-  type PortRequest,
   type ProviderDriver,
   type ServerState,
 } from '../driver';
@@ -101,7 +99,7 @@ function usageOf(row: SimServer, now: Date): ServerState['usage'] {
 export class SimDriver implements ProviderDriver {
   readonly kind = 'sim';
   readonly faults = new SimFaults();
-  private readonly networking: SimNetworking;
+  readonly networking: SimNetworking;
   private readonly requests = new RequestLedger(simRequests, () => this.now);
 
   constructor(private readonly options: SimOptions) {
@@ -334,42 +332,6 @@ export class SimDriver implements ProviderDriver {
       host: row.name,
       banner: `${image} ${row.name} tty1\n\nConnected to ${row.ref} in ${row.regionKey}.`,
     });
-  }
-
-  createNetwork(regionKey: string, spec: NetworkSpec, clientToken: string) {
-    return this.networking.createNetwork(regionKey, spec, clientToken);
-  }
-
-  updateNetwork(ref: string, spec: NetworkSpec, clientToken: string) {
-    return this.networking.updateNetwork(ref, spec, clientToken);
-  }
-
-  deleteNetwork(ref: string, clientToken: string) {
-    return this.networking.deleteNetwork(ref, clientToken);
-  }
-
-  getNetwork(ref: string) {
-    return this.networking.getNetwork(ref);
-  }
-
-  attachPort(serverRef: string, port: PortRequest, clientToken: string) {
-    return this.networking.attachPort(serverRef, port, clientToken);
-  }
-
-  detachPort(ref: string, clientToken: string) {
-    return this.networking.detachPort(ref, clientToken);
-  }
-
-  getPort(ref: string) {
-    return this.networking.getPort(ref);
-  }
-
-  allocatePublicIp(portRef: string, address: string, clientToken: string) {
-    return this.networking.allocatePublicIp(portRef, address, clientToken);
-  }
-
-  releasePublicIp(portRef: string, clientToken: string) {
-    return this.networking.releasePublicIp(portRef, clientToken);
   }
 
   /** The guest shuts itself down (an OS shutdown or a crash), without any request. */

@@ -8,6 +8,7 @@ import {
   type NetworkState,
   type PortRequest,
   type PortState,
+  type ProviderNetworking,
 } from '../driver';
 import { newRef, type RequestLedger } from '../request-ledger';
 import { simCatalog } from './catalog';
@@ -24,11 +25,11 @@ export interface SimNetworkTimings {
 }
 
 /**
- * The sim's networks, ports and public addresses, in the same lazy style as its servers: a change
- * records when it ends and takes effect when read after that. Ports are plugged only into servers
- * that are shut off, as on engines without hot-plug.
+ * The sim's networks, ports and public addresses (the driver's `networking`), in the same lazy
+ * style as its servers: a change records when it ends and takes effect when read after that. Ports
+ * are plugged only into servers that are shut off, as on engines without hot-plug.
  */
-export class SimNetworking {
+export class SimNetworking implements ProviderNetworking {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
