@@ -76,6 +76,7 @@ async function apply(kind: ImportKind, items: unknown[]): Promise<number> {
     { runImport },
     { HttpError },
     { createMailer },
+    schema,
   ] = await Promise.all([
     import('pino'),
     import('../server/background'),
@@ -85,14 +86,15 @@ async function apply(kind: ImportKind, items: unknown[]): Promise<number> {
     import('../server/domain/imports/run-import'),
     import('../server/http-error'),
     import('../server/mail/transport'),
+    import('../server/schema'),
   ]);
 
   const config = loadConfig();
   // Logs go to stderr: stdout carries only the result, for scripts to read.
   const logger = pino({ level: config.logLevel }, pino.destination({ dest: 2, sync: true }));
   const database = config.databaseUrl
-    ? connectPostgres(config.databaseUrl)
-    : connectPglite(path.join(config.dataDir, 'pglite'));
+    ? connectPostgres(schema, config.databaseUrl)
+    : connectPglite(schema, path.join(config.dataDir, 'pglite'));
   try {
     await database.migrate();
     const mailer = createMailer({

@@ -4,6 +4,7 @@ import { buildApp, defaultConsoleDir, loggerOptions } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { connectPglite, connectPostgres } from './db/client';
+import * as schema from './schema';
 import { systemClock } from './clock';
 import { createSecretBox } from './domain/secrets';
 import { createReconciler } from './jobs/worker';
@@ -14,8 +15,8 @@ async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
   const database = config.databaseUrl
-    ? connectPostgres(config.databaseUrl, config.databasePoolSize)
-    : connectPglite(path.join(config.dataDir, 'pglite'));
+    ? connectPostgres(schema, config.databaseUrl, config.databasePoolSize)
+    : connectPglite(schema, path.join(config.dataDir, 'pglite'));
   await database.migrate();
   logger.info({ database: database.kind }, 'migrations applied');
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { systemClock } from '../../server/clock';
 import { connectPglite } from '../../server/db/client';
+import * as schema from '../../server/schema';
 import { domainXml, overlayVolumeXml } from '../../server/providers/libvirt/domain-xml';
 import { LibvirtDriver } from '../../server/providers/libvirt/driver';
 import { LibvirtHost } from '../../server/providers/libvirt/host';
@@ -33,7 +34,7 @@ async function main() {
   const baseDir = mkdtempSync(path.join(tmpdir(), 'lpbench-'));
   chmodSync(baseDir, 0o755);
   const lab = await startLabHost({ baseDir });
-  const database = connectPglite();
+  const database = connectPglite(schema);
   let token = 0;
   const next = () => `bench-${(token += 1)}`;
   try {
@@ -47,7 +48,7 @@ async function main() {
       consoleUrl: (ref) => ref,
     });
     const host = new LibvirtHost({ key: 'box', uri: lab.uri, run: lab.run });
-    const { ref: networkRef } = await driver.createNetwork(
+    const { ref: networkRef } = await driver.networking.createNetwork(
       'lab-1',
       {
         name: 'bench',

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { connectPglite, connectPostgres, type Database } from '../../server/db/client';
+import * as schema from '../../server/schema';
 import {
   CONNECTIONS,
   freePort,
@@ -79,7 +80,7 @@ async function seed(database: Database) {
 async function onPostgres(): Promise<Run> {
   const cluster = startCluster(await freePort());
   try {
-    const database = connectPostgres(cluster.url);
+    const database = connectPostgres(schema, cluster.url);
     const company = await seed(database);
     await database.close();
     const loads = await measureApi({ DATABASE_URL: cluster.url }, company);
@@ -114,7 +115,7 @@ async function onPostgres(): Promise<Run> {
 async function onPglite(): Promise<Run> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'launchpad-bench-'));
   try {
-    const database = connectPglite(path.join(dataDir, 'pglite'));
+    const database = connectPglite(schema, path.join(dataDir, 'pglite'));
     const company = await seed(database);
     // PGlite is one connection in the server's own process: its limit is one query after another.
     const query = barePageQuery(company.companyId);

@@ -11,34 +11,20 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as libvirtSchema from '../providers/libvirt/schema';
-import * as simSchema from '../providers/sim/schema';
-import * as jobsSchema from '../jobs/schema';
-import * as catalogSchema from './catalog-schema';
-import * as eventSchema from './event-schema';
-import * as listCountsSchema from './list-counts-schema';
-import * as networkSchema from './network-schema';
-import * as coreSchema from './schema';
 import { SharingPool } from './sharing-pool';
-import * as supportSchema from './support-schema';
-import * as vmSchema from './vm-schema';
 
-const schema = {
-  ...coreSchema,
-  ...catalogSchema,
-  ...vmSchema,
-  ...networkSchema,
-  ...supportSchema,
-  ...listCountsSchema,
-  ...eventSchema,
-  ...jobsSchema,
-  ...simSchema,
-  ...libvirtSchema,
-};
-
-export type Schema = typeof schema;
-/** The driver-neutral database handle every repository takes. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The tables, as modules export them (server/schema.ts composes the app's). The client takes them
+ * from whoever connects rather than importing them, so that this layer imports none of the layers
+ * above it whose tables it stores.
+ */
+export type Schema = Record<string, unknown>;
+/**
+ * The driver-neutral database handle every repository takes. Its type names no tables: the
+ * repositories query through the builder (`select`, `insert`…), not drizzle's relational
+ * `db.query`, whose types would need the app's tables here.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle has the same query surface as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -107,7 +93,7 @@ PreparingClient.prototype.query = function (this: pg.Client, config: unknown, ..
 export const defaultPoolSize = () => Math.max(4, 2 * availableParallelism() + 2);
 
 /** PostgreSQL through node-postgres: statements outside a transaction share two connections per core. */
-export function connectPostgres(url: string, poolSize?: number): Database {
+export function connectPostgres(schema: Schema, url: string, poolSize?: number): Database {
   const connection: pg.ClientConfig = {
     connectionString: url,
     // A prepared statement keeps one plan, made for any values. Every statement the app repeats
@@ -191,6 +177,7 @@ async function listenPostgres(
  * `template` (a data directory `dump()` wrote) instead of an empty cluster when given.
  */
 export function connectPglite(
+  schema: Schema,
   dataDir?: string,
   template?: Blob,
 ): Database & { dump(): Promise<Blob> } {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { VmDetails, VmPage } from '../../src/api/contract/vms';
 import { connectPglite, connectPostgres, type Database } from '../../server/db/client';
+import * as schema from '../../server/schema';
 import { virtualMachines } from '../../server/db/vm-schema';
 import { operations } from '../../server/jobs/schema';
 import { simServers } from '../../server/providers/sim/schema';
@@ -68,7 +69,7 @@ describe('durable operations across processes', () => {
     await eventually(async () => (await statusOf(again, id!)) === 'Running', 60, 'Running');
     await second.kill();
 
-    const database = connectPglite(path.join(dataDir, 'pglite'));
+    const database = connectPglite(schema, path.join(dataDir, 'pglite'));
     try {
       const { ops, servers } = await engineRecords(database);
       // The region's default network and the VM, each built once.
@@ -118,7 +119,7 @@ describe('durable operations across processes', () => {
       await a.stop();
       await b.stop();
 
-      const database = connectPostgres(url.toString());
+      const database = connectPostgres(schema, url.toString());
       try {
         const { ops, servers } = await engineRecords(database);
         // Every operation (the ten VMs and their region's default network) ran once.

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock';
 import { connectPglite, type Database } from '../../server/db/client';
+import * as schema from '../../server/schema';
 import { LibvirtDriver } from '../../server/providers/libvirt/driver';
 import { networkNames } from '../../server/providers/libvirt/host-network';
 import { lvNetworks, lvServers } from '../../server/providers/libvirt/schema';
@@ -38,7 +39,7 @@ describe('a libvirt region of two hosts', () => {
        ip -n ${first.hostNs} link set underlay up
        ip -n ${second.hostNs} link set underlay up`,
     ]);
-    database = connectPglite();
+    database = connectPglite(schema);
     await database.migrate();
     const config = labProviderConfig(first, readBuiltImage());
     const region = config.providers[0]!.regions[0]!;
@@ -63,7 +64,7 @@ describe('a libvirt region of two hosts', () => {
   });
 
   it('places two guests on two hosts, one network across both: DHCP and traffic over VXLAN', async () => {
-    const { ref: networkRef } = await driver.createNetwork(
+    const { ref: networkRef } = await driver.networking.createNetwork(
       'lab-1',
       {
         name: 'spread',
@@ -123,7 +124,7 @@ describe('a libvirt region of two hosts', () => {
     expect(inBox(second, `ls /run/netns 2>/dev/null || true`)).not.toContain(names.namespace);
 
     for (const ref of refs) await driver.deleteServer(ref, `delete-${ref}`);
-    await driver.deleteNetwork(networkRef, 'delete-spread');
+    await driver.networking.deleteNetwork(networkRef, 'delete-spread');
     for (const host of [first, second]) {
       expect(inBox(host, 'virsh -q list --all --name').trim()).toBe('');
       expect(

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { systemClock } from '../../server/clock';
 import { connectPglite, type Database } from '../../server/db/client';
+import * as schema from '../../server/schema';
 import type { LibvirtConfig } from '../../server/providers/libvirt/config';
 import {
   labProviderConfig,
@@ -66,7 +67,7 @@ export async function startLab(): Promise<Lab> {
     '-c',
     `head -c 4096 /dev/urandom > ${path.join(host.stateDir, 'garbage.img')} && chmod 644 ${path.join(host.stateDir, 'garbage.img')}`,
   ]);
-  const database = connectPglite();
+  const database = connectPglite(schema);
   await database.migrate();
   const config = testConfig(host, image);
   const driver = new LibvirtDriver({

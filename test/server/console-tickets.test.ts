@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../src/api/contract/roles';
 import { buildApp } from '../../server/app';
 import { connectPostgres } from '../../server/db/client';
+import * as schema from '../../server/schema';
 import { consoleEnds } from '../../server/domain/consoles/open-consoles';
 import { CONSOLE_TICKET_MS } from '../../server/providers/console-ticket';
 import {
@@ -162,7 +163,7 @@ describe('two server processes on one database', () => {
   it('open a ticket once between them, and a sign-out at one closes the console at the other', async () => {
     // On PostgreSQL a connection of its own, as another process has; on PGlite the same one.
     const database = w.server.databaseUrl
-      ? connectPostgres(w.server.databaseUrl)
+      ? connectPostgres(schema, w.server.databaseUrl)
       : w.server.database;
     const second = await buildApp({
       config: w.server.config,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
 import { connectPostgres, type Database } from '../../server/db/client';
+import * as schema from '../../server/schema';
 import { openEventStream, type EventStreamClient } from './event-stream';
 import { startVmWorld, type VmWorld } from './vm-world';
 import { signIn } from './sign-in';
@@ -21,7 +22,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one database
   beforeAll(async () => {
     w = await startVmWorld();
     await w.server.app.listen({ host: '127.0.0.1', port: 0 });
-    const database = connectPostgres(w.server.databaseUrl!);
+    const database = connectPostgres(schema, w.server.databaseUrl!);
     const app = await buildApp({
       config: w.server.config,
       db: database.db,

@@ -13,6 +13,7 @@ import { createBackgroundTasks } from '../../server/background';
 import type { Clock } from '../../server/clock';
 import { loadConfig, type Config } from '../../server/config';
 import { connectPglite, connectPostgres, type Database } from '../../server/db/client';
+import * as schema from '../../server/schema';
 import { createSecretBox } from '../../server/domain/secrets';
 import { operations } from '../../server/jobs/schema';
 import { createReconciler, type Reconciler } from '../../server/jobs/worker';
@@ -68,7 +69,7 @@ async function freshDatabase(): Promise<{
 }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = connectPglite(undefined, await migratedPglite());
+    const database = connectPglite(schema, undefined, await migratedPglite());
     return { database, url: undefined, drop: async () => {} };
   }
   const name = `launchpad_test_${randomBytes(6).toString('hex')}`;
@@ -78,7 +79,7 @@ async function freshDatabase(): Promise<{
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = connectPostgres(target.toString());
+  const database = connectPostgres(schema, target.toString());
   return {
     database,
     url: target.toString(),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPglite } from '../../server/db/client';
+import * as schema from '../../server/schema';
 import { companies, users } from '../../server/db/schema';
 import { parseMail } from './mail';
 
@@ -120,7 +121,7 @@ describe('npm run import', () => {
       '#2 resellerExternalId: Unknown reseller',
     ]);
 
-    const database = connectPglite(path.join(dataDir, 'pglite'));
+    const database = connectPglite(schema, path.join(dataDir, 'pglite'));
     try {
       const rows = await database.db.select({ externalId: companies.externalId }).from(companies);
       expect(rows.map((row) => row.externalId).sort()).toEqual([

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectPostgres, type Db } from '../../server/db/client';
+import * as schema from '../../server/schema';
 import { virtualMachines } from '../../server/db/vm-schema';
 import { createSecretBox } from '../../server/domain/secrets';
 import { operations } from '../../server/jobs/schema';
@@ -107,7 +108,7 @@ describe('a worker that dies', () => {
 describe('two workers on one database', () => {
   it('share the work without ever making a call twice', async () => {
     // On PostgreSQL the second worker has its own connection pool, as a second process would.
-    const second = w.server.databaseUrl ? connectPostgres(w.server.databaseUrl) : undefined;
+    const second = w.server.databaseUrl ? connectPostgres(schema, w.server.databaseUrl) : undefined;
     const calls: string[] = [];
     const a = anotherProcess('a', { calls });
     const b = anotherProcess('b', { calls, database: second?.db });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connectPglite } from '../../../server/db/client';
+import * as schema from '../../../server/schema';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -20,7 +21,7 @@ export default async function setup(project: TestProject) {
   // On PostgreSQL each file makes a database of its own (harness.ts).
   if (process.env.DATABASE_URL) return;
   const dir = mkdtempSync(path.join(tmpdir(), 'launchpad-pglite-'));
-  const database = connectPglite();
+  const database = connectPglite(schema);
   await database.migrate();
   const file = path.join(dir, 'migrated.tar');
   writeFileSync(file, new Uint8Array(await (await database.dump()).arrayBuffer()));
