@@ -76,7 +76,7 @@ beforeAll(async () => {
   keyDir = mkdtempSync(path.join(tmpdir(), 'lpkey-'));
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(keyDir, 'key')]);
   const publicKey = readFileSync(path.join(keyDir, 'key.pub'), 'utf8').trim();
-  netRef = (await driver.createNetwork('os-1', network, `${run}-net`)).ref;
+  netRef = (await driver.networking.createNetwork('os-1', network, `${run}-net`)).ref;
   for (const guest of Object.values(guests)) {
     const request: CreateServerRequest = {
       clientToken: `${run}-${guest.name}`,
@@ -112,7 +112,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const ref of servers) await driver.deleteServer(ref, `${run}-delete`).catch(() => {});
   for (const ref of servers) await until('deleted', async () => !(await driver.getServer(ref)));
-  if (netRef) await driver.deleteNetwork(netRef, `${run}-ndelete`);
+  if (netRef) await driver.networking.deleteNetwork(netRef, `${run}-ndelete`);
   if (keyDir) rmSync(keyDir, { recursive: true, force: true });
 }, 300_000);
 

@@ -100,7 +100,7 @@ afterAll(async () => {
   for (const ref of made.servers)
     await until('cleaned up', async () => !(await twoClouds.getServer(ref)));
   for (const ref of made.networks)
-    await twoClouds.deleteNetwork(ref, `${run}-cleanup`).catch(() => {});
+    await twoClouds.networking.deleteNetwork(ref, `${run}-cleanup`).catch(() => {});
 });
 
 const serverRequest = (clientToken: string): CreateServerRequest => ({
@@ -153,7 +153,7 @@ describe('the OpenStack driver on a real OpenStack', () => {
       snatIp: null,
     };
     isolated.dhcp = { start: '10.62.0.100', end: '10.62.0.200' };
-    const { ref: netRef } = await driver.createNetwork('os-1', isolated, `${run}-n3`);
+    const { ref: netRef } = await driver.networking.createNetwork('os-1', isolated, `${run}-n3`);
     made.networks.add(netRef);
     execFileSync('openstack', ['quota', 'set', '--instances', '0', 'launchpad']);
     try {
@@ -171,14 +171,14 @@ describe('the OpenStack driver on a real OpenStack', () => {
       execFileSync('openstack', ['quota', 'set', '--instances', '100', 'launchpad']);
     }
     // Nothing of the refused server holds the network.
-    await driver.deleteNetwork(netRef, `${run}-n3-delete`);
-    expect(await driver.getNetwork(netRef)).toBeNull();
+    await driver.networking.deleteNetwork(netRef, `${run}-n3-delete`);
+    expect(await driver.networking.getNetwork(netRef)).toBeNull();
   });
 
   it('creates a network and a server reached on its floating IP, resizes it and deletes it all', async () => {
-    const { ref: netRef } = await driver.createNetwork('os-1', network, `${run}-n1`);
+    const { ref: netRef } = await driver.networking.createNetwork('os-1', network, `${run}-n1`);
     made.networks.add(netRef);
-    expect((await driver.getNetwork(netRef))?.status).toBe('active');
+    expect((await driver.networking.getNetwork(netRef))?.status).toBe('active');
 
     const request = {
       ...serverRequest(`${run}-s1`),
@@ -222,13 +222,13 @@ describe('the OpenStack driver on a real OpenStack', () => {
     });
 
     const primary = running.ports[0]!.ref;
-    expect((await driver.getPort(primary))?.publicIp).toBe('203.0.113.61');
-    await driver.releasePublicIp(primary, `${run}-release`);
-    expect((await driver.getPort(primary))?.publicIp).toBeNull();
+    expect((await driver.networking.getPort(primary))?.publicIp).toBe('203.0.113.61');
+    await driver.networking.releasePublicIp(primary, `${run}-release`);
+    expect((await driver.networking.getPort(primary))?.publicIp).toBeNull();
     expect(fromOutside('http://203.0.113.61/')).toBe('');
-    await driver.allocatePublicIp(primary, '203.0.113.62', `${run}-allocate`);
-    await driver.allocatePublicIp(primary, '203.0.113.62', `${run}-allocate`);
-    expect((await driver.getPort(primary))?.publicIp).toBe('203.0.113.62');
+    await driver.networking.allocatePublicIp(primary, '203.0.113.62', `${run}-allocate`);
+    await driver.networking.allocatePublicIp(primary, '203.0.113.62', `${run}-allocate`);
+    expect((await driver.networking.getPort(primary))?.publicIp).toBe('203.0.113.62');
     expect(
       await until('HTTP on the new address', async () => fromOutside('http://203.0.113.62/')),
     ).toContain('hello');
@@ -239,21 +239,24 @@ describe('the OpenStack driver on a real OpenStack', () => {
       new ProviderRejection('The console is available only for a running server'),
     );
 
-    const { ref: l2Ref } = await driver.createNetwork('os-1', l2Network, `${run}-n2`);
+    const { ref: l2Ref } = await driver.networking.createNetwork('os-1', l2Network, `${run}-n2`);
     made.networks.add(l2Ref);
-    const { ref: portRef } = await driver.attachPort(
+    const { ref: portRef } = await driver.networking.attachPort(
       ref,
       { networkRef: l2Ref, fixedIp: null, macAddress: '02:60:00:00:00:20' },
       `${run}-attach`,
     );
-    await until('plugged', async () => (await driver.getPort(portRef))?.status === 'active');
-    expect((await driver.getPort(portRef))?.serverRef).toBe(ref);
+    await until(
+      'plugged',
+      async () => (await driver.networking.getPort(portRef))?.status === 'active',
+    );
+    expect((await driver.networking.getPort(portRef))?.serverRef).toBe(ref);
     expect((await driver.getServer(ref))?.ports.map((p) => p.macAddress).sort()).toEqual([
       '02:60:00:00:00:10',
       '02:60:00:00:00:20',
     ]);
-    await driver.detachPort(portRef, `${run}-detach`);
-    await until('unplugged', async () => (await driver.getPort(portRef)) === null);
+    await driver.networking.detachPort(portRef, `${run}-detach`);
+    await until('unplugged', async () => (await driver.networking.getPort(portRef)) === null);
     await driver.resizeServer(ref, 'extraSmall', `${run}-resize`);
     const resized = await until('resized', async () => {
       const s = await driver.getServer(ref);
@@ -284,8 +287,8 @@ describe('the OpenStack driver on a real OpenStack', () => {
     await until('gone', async () => (await driver.getServer(ref)) === null);
     expect(fromOutside('http://203.0.113.62/')).toBe('');
     for (const net of [netRef, l2Ref]) {
-      await driver.deleteNetwork(net, `${run}-ndelete`);
-      expect(await driver.getNetwork(net)).toBeNull();
+      await driver.networking.deleteNetwork(net, `${run}-ndelete`);
+      expect(await driver.networking.getNetwork(net)).toBeNull();
     }
   }, 600_000);
 
@@ -300,7 +303,7 @@ describe('the OpenStack driver on a real OpenStack', () => {
     // Routed without SNAT: the router's outside address is the cloud's pick.
     const spec = { ...network, name: `${run}-two`, cidr: '10.63.0.0/24', snatIp: null };
     Object.assign(spec, { gatewayIp: '10.63.0.1', dhcp: null, dnsServers: [] });
-    const { ref: netRef } = await twoClouds.createNetwork('os-1', spec, `${run}-n4`);
+    const { ref: netRef } = await twoClouds.networking.createNetwork('os-1', spec, `${run}-n4`);
     made.networks.add(netRef);
     const token = netRef.split('/')[1]!;
     const inProject = (project: string) =>
@@ -343,8 +346,8 @@ describe('the OpenStack driver on a real OpenStack', () => {
 
     await twoClouds.deleteServer(ref, `${run}-s5-delete`);
     await until('gone', async () => (await twoClouds.getServer(ref)) === null);
-    await twoClouds.deleteNetwork(netRef, `${run}-n4-delete`);
-    expect(await twoClouds.getNetwork(netRef)).toBeNull();
+    await twoClouds.networking.deleteNetwork(netRef, `${run}-n4-delete`);
+    expect(await twoClouds.networking.getNetwork(netRef)).toBeNull();
     expect([inProject('launchpad'), inProject('launchpad-b')]).toEqual([[], []]);
   }, 300_000);
 
@@ -387,7 +390,7 @@ describe('the OpenStack driver on a real OpenStack', () => {
     process.kill(pid, 'SIGTERM');
     try {
       await until('Neutron stopped', async () => !alive(), 60);
-      const failure = driver.createNetwork('os-1', l2Network, `${run}-n5`);
+      const failure = driver.networking.createNetwork('os-1', l2Network, `${run}-n5`);
       await expect(failure).rejects.toBeInstanceOf(ProviderUnavailable);
       await expect(failure).rejects.toThrow(
         /^Could not create the network: 127\.0\.0\.1:9696 did not answer/,
@@ -411,10 +414,10 @@ describe('the OpenStack driver on a real OpenStack', () => {
         120,
       );
     }
-    const { ref } = await driver.createNetwork('os-1', l2Network, `${run}-n5`);
+    const { ref } = await driver.networking.createNetwork('os-1', l2Network, `${run}-n5`);
     made.networks.add(ref);
-    expect((await driver.getNetwork(ref))?.status).toBe('active');
-    await driver.deleteNetwork(ref, `${run}-n5-delete`);
-    expect(await driver.getNetwork(ref)).toBeNull();
+    expect((await driver.networking.getNetwork(ref))?.status).toBe('active');
+    await driver.networking.deleteNetwork(ref, `${run}-n5-delete`);
+    expect(await driver.networking.getNetwork(ref)).toBeNull();
   });
 });

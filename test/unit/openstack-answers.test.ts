@@ -11,7 +11,8 @@ import {
 } from '../../server/providers/openstack/http';
 import { cloudAllocationPools } from '../../server/providers/openstack/allocation-pools';
 import { guestStatsOf } from '../../server/providers/openstack/diagnostics';
-import { serverStateOf, type NovaServer } from '../../server/providers/openstack/server-state';
+import type { NovaServer } from '../../server/providers/openstack/compute';
+import { serverStateOf } from '../../server/providers/openstack/server-state';
 
 describe("OpenStack's errors in the product's words", () => {
   it("reads each service's own message", () => {

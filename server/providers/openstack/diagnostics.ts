@@ -8,8 +8,10 @@ import type { GuestStats } from '../guest-usage';
 export const DIAGNOSTICS_VERSION = 'compute 2.47';
 
 export function guestStatsOf(diagnostics: Record<string, unknown>): GuestStats {
-  const number = (key: string) =>
-    typeof diagnostics[key] === 'number' ? (diagnostics[key] as number) : null;
+  const number = (key: string) => {
+    const value = diagnostics[key];
+    return typeof value === 'number' ? value : null;
+  };
   const cpuTimes = Object.keys(diagnostics)
     .filter((key) => /^cpu\d+_time$/.test(key))
     .map((key) => number(key) ?? 0);

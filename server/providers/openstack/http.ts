@@ -1,3 +1,4 @@
+import { z } from '../../../src/api/contract/zod';
 import { EngineRejection, ProviderRejection, ProviderUnavailable } from '../driver';
 
 /** An answer of an OpenStack API that is not a success, kept for the callers that expect it. */
@@ -11,6 +12,32 @@ export class OpenStackHttpError extends Error {
   }
 }
 
+/** Whether a call failed with this HTTP status (404: gone; 409: busy or already so). */
+export const isHttpStatus = (error: unknown, status: number) =>
+  error instanceof OpenStackHttpError && error.status === status;
+
+/** A call on something that may be gone already: a 404 is as good as done. */
+export async function ignoreMissing(call: Promise<unknown>): Promise<void> {
+  try {
+    await call;
+  } catch (error) {
+    if (!isHttpStatus(error, 404)) throw error;
+  }
+}
+
+/** A read of something that may be gone: null for a 404. */
+export async function unlessMissing<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isHttpStatus(error, 404)) return null;
+    throw error;
+  }
+}
+
+/** What each service's error body holds under its one key (`badRequest`, `NeutronError`…). */
+const errorDetail = z.object({ message: z.string().check(z.minLength(1)) });
+
 /**
  * The engine's own words from an error body: Nova's `{"badRequest": {"message"}}`, Neutron's
  * `{"NeutronError": {"message"}}`, Keystone's `{"error": {"message"}}`, Glance's plain text.
@@ -20,10 +47,8 @@ export function engineMessage(status: number, body: string): string {
     const parsed = JSON.parse(body) as unknown;
     if (parsed && typeof parsed === 'object') {
       for (const value of Object.values(parsed)) {
-        if (value && typeof value === 'object' && 'message' in value) {
-          const message = (value as { message: unknown }).message;
-          if (typeof message === 'string' && message) return message;
-        }
+        const error = errorDetail.safeParse(value);
+        if (error.success) return error.data.message;
       }
     }
   } catch {

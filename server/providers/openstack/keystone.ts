@@ -1,8 +1,8 @@
+import { z } from '../../../src/api/contract/zod';
 import { EngineRejection, ProviderUnavailable } from '../driver';
 import type { OpenStackProvider } from './config';
 import { httpCall, OpenStackHttpError, type HttpRequest } from './http';
-
-export type ServiceType = 'compute' | 'network' | 'image';
+import { id, readAnswer, type ServiceType } from './service-client';
 
 interface Token {
   id: string;
@@ -12,10 +12,29 @@ interface Token {
   endpoints: Record<ServiceType, string>;
 }
 
-interface CatalogEntry {
-  type: string;
-  endpoints: { interface: string; region?: string; region_id?: string; url: string }[];
-}
+/** Keystone's answer to a sign-in, as far as the driver reads it (the token is in a header). */
+const tokenAnswer = z.object({
+  token: z.object({
+    expires_at: z.string(),
+    /** Absent for a token without a project (an account given none). */
+    project: z.optional(z.object({ id })),
+    catalog: z.optional(
+      z.array(
+        z.object({
+          type: z.string(),
+          endpoints: z.array(
+            z.object({
+              interface: z.string(),
+              region: z.nullish(z.string()),
+              region_id: z.nullish(z.string()),
+              url: z.string(),
+            }),
+          ),
+        }),
+      ),
+    ),
+  }),
+});
 
 /** A token is renewed this long before it expires, so that no call goes out with a dying one. */
 const RENEW_BEFORE_MS = 5 * 60_000;
@@ -65,7 +84,10 @@ export class KeystoneSession {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Calls a service of the cloud; `path` is relative to its endpoint (`/servers/…`). */
+  /**
+   * Calls a service of the cloud; `path` is relative to its endpoint (`/servers/…`). The answer is
+   * the service's as it came: its typed client reads it (`compute.ts`, `network.ts`, `image.ts`).
+   */
   async call(service: ServiceType, path: string, request: HttpRequest = {}) {
     for (let attempt = 0; ; attempt += 1) {
       const token = await this.current();
@@ -124,17 +146,15 @@ export class KeystoneSession {
         ? new ProviderUnavailable(`Keystone: ${error.message}`)
         : error;
     }
-    const id = answer.headers.get('x-subject-token');
-    const body = answer.body as {
-      token?: { expires_at?: string; project?: { id: string }; catalog?: CatalogEntry[] };
-    };
-    if (!id || !body.token?.expires_at) throw new ProviderUnavailable('Keystone answered no token');
-    if (!body.token.project) {
+    const tokenId = answer.headers.get('x-subject-token');
+    if (!tokenId) throw new ProviderUnavailable('Keystone answered no token');
+    const { token } = readAnswer(tokenAnswer, answer.body, "Keystone's answer to a sign-in");
+    if (!token.project) {
       throw new EngineRejection('Keystone gave a token without a project: give the account one');
     }
     const endpoints = {} as Record<ServiceType, string>;
     for (const service of ['compute', 'network', 'image'] as const) {
-      const entry = body.token.catalog?.find((e) => e.type === service);
+      const entry = token.catalog?.find((e) => e.type === service);
       const endpoint = entry?.endpoints.find(
         (e) =>
           e.interface === this.provider.interface &&
@@ -148,9 +168,9 @@ export class KeystoneSession {
       endpoints[service] = endpoint.url.replace(/\/$/, '');
     }
     return {
-      id,
-      expiresAt: Date.parse(body.token.expires_at),
-      projectId: body.token.project.id,
+      id: tokenId,
+      expiresAt: Date.parse(token.expires_at),
+      projectId: token.project.id,
       endpoints,
     };
   }

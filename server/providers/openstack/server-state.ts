@@ -1,16 +1,5 @@
 import type { ServerPowerState, ServerState, ServerTask, TaskFault } from '../driver';
-
-/** What Nova answers for a server (microversion 2.84), as far as the product reads it. */
-export interface NovaServer {
-  server: {
-    id: string;
-    status: string;
-    'OS-EXT-STS:task_state'?: string | null;
-    flavor: { original_name: string };
-    fault?: { message?: string; details?: string };
-    tags?: string[];
-  };
-}
+import type { NovaServer } from './compute';
 
 const POWER: Record<string, ServerPowerState> = {
   BUILD: 'building',
