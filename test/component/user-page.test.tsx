@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatCreated } from '../../src/routes/_app/-components/user-details-card';
+import { formatCreated } from '../../src/routes/_app/-components/users/user-details-card';
 import { api, fail, http, server } from './msw';
 import { locationOf, renderApp } from './render';
 import { setViewportWidth } from './viewport';

@@ -5,7 +5,7 @@ import {
   instanceCounts,
   toCreateBody,
   type CreateVmValues,
-} from '../../src/routes/_app/-components/create-vm-form';
+} from '../../src/routes/_app/-components/vms/create-vm-form';
 
 const complete: CreateVmValues = {
   ...createVmDefaults,

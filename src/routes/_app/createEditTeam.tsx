@@ -8,10 +8,10 @@ import { managementErrorLeads } from '../../components/error-text';
 import { PageHeader } from '../../components/page-header';
 import { roleQueries } from '../../queries/roles';
 import { teamQueries } from '../../queries/teams';
-import { TeamBuildStep } from './-components/team-build-step';
-import { TeamNameStep } from './-components/team-name-step';
-import { TeamPermissionsStep } from './-components/team-permissions-step';
-import { FIRST_MEMBERS_PAGE } from './-components/team-wizard';
+import { TeamBuildStep } from './-components/teams/team-build-step';
+import { TeamNameStep } from './-components/teams/team-name-step';
+import { TeamPermissionsStep } from './-components/teams/team-permissions-step';
+import { FIRST_MEMBERS_PAGE } from './-components/teams/team-wizard';
 import { permissionMessages, roleAllows } from '../../api/contract/permissions';
 
 /** `/createEditTeam` creates; `/createEditTeam?id=7` edits team 7. */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { roleQueries } from '../../queries/roles';
 import { ALL_TEAMS, teamQueries } from '../../queries/teams';
-import { AddUserScreen } from './-components/add-user-screen';
+import { AddUserScreen } from './-components/users/add-user-screen';
 
 export const Route = createFileRoute('/_app/createUser')({
   // Start both dropdowns' lists at once; the fields show their own loading state meanwhile.

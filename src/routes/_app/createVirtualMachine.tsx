@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ALL_TEAMS, teamQueries } from '../../queries/teams';
 import { catalogQueries } from '../../queries/vms';
-import { CreateVmScreen } from './-components/create-vm-screen';
+import { CreateVmScreen } from './-components/vms/create-vm-screen';
 
 export const Route = createFileRoute('/_app/createVirtualMachine')({
   // The first list of the cascade, and the teams; the fields show their own loading state.

@@ -17,8 +17,8 @@ import { authQueries } from '../../queries/auth';
 import { dashboardQueries } from '../../queries/dashboard';
 import { teamQueries } from '../../queries/teams';
 import { catalogQueries } from '../../queries/vms';
-import { CompanyActivity, type ActivityFilters } from './-components/company-activity';
-import { VmUsageTable } from './-components/vm-usage-table';
+import { CompanyActivity, type ActivityFilters } from './-components/activity/company-activity';
+import { VmUsageTable } from './-components/vms/vm-usage-table';
 
 const dashboardTabs = ['usage', 'teams', 'activity'] as const;
 type DashboardTab = (typeof dashboardTabs)[number];

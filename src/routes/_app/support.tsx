@@ -3,8 +3,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
 import { authQueries } from '../../queries/auth';
-import { SupportContact } from './-components/support-contact';
-import { SupportFaq } from './-components/support-faq';
+import { SupportContact } from './-components/support/support-contact';
+import { SupportFaq } from './-components/support/support-faq';
 
 export const Route = createFileRoute('/_app/support')({
   component: SupportPage,

@@ -15,10 +15,10 @@ import { PageHeader } from '../../components/page-header';
 import { roleQueries } from '../../queries/roles';
 import { teamQueries } from '../../queries/teams';
 import { vmQueries } from '../../queries/vms';
-import { TeamRenameForm } from './-components/team-rename-form';
+import { TeamRenameForm } from './-components/teams/team-rename-form';
 import { DimmedCell, PersonCell } from '../../components/data-table/cells';
-import { TeamVmsTable } from './-components/team-vms-table';
-import { VM_DEFAULT_SORT, vmListQuery } from './-components/vm-search';
+import { TeamVmsTable } from './-components/teams/team-vms-table';
+import { VM_DEFAULT_SORT, vmListQuery } from './-components/vms/vm-search';
 
 const MEMBERS_PER_PAGE = 5;
 

@@ -11,10 +11,10 @@ import { fullName } from '../../components/user-name';
 import { authQueries } from '../../queries/auth';
 import { roleQueries } from '../../queries/roles';
 import { userQueries } from '../../queries/users';
-import { UserDetailsCard } from './-components/user-details-card';
-import { membershipsQuery } from './-components/memberships-query';
-import { UserMemberships } from './-components/user-memberships';
-import { useGoBackToUsers } from './-components/use-go-back';
+import { UserDetailsCard } from './-components/users/user-details-card';
+import { membershipsQuery } from './-components/users/memberships-query';
+import { UserMemberships } from './-components/users/user-memberships';
+import { useGoBackToUsers } from '../../components/use-go-back';
 
 /**
  * `/user?id=7&search=ops&page=2`: the user, and the search and page of their team memberships. A

@@ -16,9 +16,9 @@ import { vmErrorLeads } from '../../components/error-text';
 import { PageHeader } from '../../components/page-header';
 import { ALL_TEAMS, teamQueries } from '../../queries/teams';
 import { vmQueries } from '../../queries/vms';
-import { TeamFilter } from './-components/team-filter';
-import { teamIdParam, VM_DEFAULT_SORT, vmListQuery } from './-components/vm-search';
-import { vmColumns } from './-components/vm-table';
+import { TeamFilter } from './-components/teams/team-filter';
+import { teamIdParam, VM_DEFAULT_SORT, vmListQuery } from './-components/vms/vm-search';
+import { vmColumns } from './-components/vms/vm-table';
 
 /** `/virtualMachines?teamId=3&page=2&search=web&sort=status.desc`: a copied link reopens the view. */
 const vmsSearch = z.extend(tableSearchSchema(vmSortColumns, VM_DEFAULT_SORT), {

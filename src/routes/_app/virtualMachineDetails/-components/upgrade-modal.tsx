@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { VmDetails } from '../../../../api/contract/vms';
 import { errorMessage, vmErrorLeads } from '../../../../components/error-text';
 import { catalogQueries, vmMutations } from '../../../../queries/vms';
-import { sizeLabel } from '../../-components/size-label';
+import { sizeLabel } from '../../-components/vms/size-label';
 
 interface UpgradeModalProps {
   opened: boolean;

@@ -8,7 +8,7 @@ import { notify } from '../../../../components/notify';
 import { PageHeader } from '../../../../components/page-header';
 import { StatusBadge } from '../../../../components/status-badge';
 import { vmQueries } from '../../../../queries/vms';
-import { useGoBack } from '../../-components/use-go-back';
+import { useGoBack } from '../../../../components/use-go-back';
 import { StopVmButton, useReloadAfterStop } from './stop-vm-button';
 import { VmInterfaceEditor } from './interfaces/vm-interface-editor';
 import { VmInterfacesList } from './interfaces/vm-interfaces-list';

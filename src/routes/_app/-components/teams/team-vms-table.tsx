@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { VmSortColumn } from '../../../api/contract/vms';
-import { pagedQueryProps } from '../../../components/data-table/paged-query';
-import { DataTable } from '../../../components/data-table/data-table';
-import { tableSearchProps, type TableSearch } from '../../../components/data-table/table-search';
-import { vmErrorLeads } from '../../../components/error-text';
-import { vmQueries } from '../../../queries/vms';
-import { vmListQuery } from './vm-search';
-import { vmColumns } from './vm-table';
+import type { VmSortColumn } from '../../../../api/contract/vms';
+import { pagedQueryProps } from '../../../../components/data-table/paged-query';
+import { DataTable } from '../../../../components/data-table/data-table';
+import { tableSearchProps, type TableSearch } from '../../../../components/data-table/table-search';
+import { vmErrorLeads } from '../../../../components/error-text';
+import { vmQueries } from '../../../../queries/vms';
+import { vmListQuery } from '../vms/vm-search';
+import { vmColumns } from '../vms/vm-table';
 
 interface TeamVmsTableProps {
   teamId: number;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ALL_TEAMS, teamQueries } from '../../../queries/teams';
-import { catalogQueries } from '../../../queries/vms';
+import { ALL_TEAMS, teamQueries } from '../../../../queries/teams';
+import { catalogQueries } from '../../../../queries/vms';
 import type { CreateVmValues } from './create-vm-form';
 
 /**

@@ -1,10 +1,10 @@
 import { VisuallyHidden } from '@mantine/core';
-import type { VmRow } from '../../../api/contract/vms';
-import { ButtonLink } from '../../../components/button-link';
-import { createAppColumnHelper } from '../../../components/data-table/table-hook';
-import { formatDate } from '../../../components/date-format';
-import { StatusBadge } from '../../../components/status-badge';
-import { NameCell } from '../../../components/data-table/cells';
+import type { VmRow } from '../../../../api/contract/vms';
+import { ButtonLink } from '../../../../components/button-link';
+import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
+import { formatDate } from '../../../../components/date-format';
+import { StatusBadge } from '../../../../components/status-badge';
+import { NameCell } from '../../../../components/data-table/cells';
 
 const column = createAppColumnHelper<VmRow>();
 

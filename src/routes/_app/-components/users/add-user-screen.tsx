@@ -1,18 +1,18 @@
 import { Group, Loader, MultiSelect, Paper, Select, Stack } from '@mantine/core';
 import { revalidateLogic, useStore } from '@tanstack/react-form';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from '../../../api/contract/zod';
-import { roleMessages } from '../../../api/contract/roles';
-import { createUserBody, userMessages } from '../../../api/contract/users';
-import { managementErrorLeads, withLead } from '../../../components/error-text';
-import { FormError, useAppForm, useFieldContext } from '../../../components/form';
-import { notify } from '../../../components/notify';
-import { PageHeader } from '../../../components/page-header';
-import { roleQueries } from '../../../queries/roles';
-import { ALL_TEAMS, teamQueries } from '../../../queries/teams';
-import { userMutations } from '../../../queries/users';
-import { DROPDOWN_DEFAULTS, fieldErrorText } from '../../../components/dropdown';
-import { useGoBackToUsers } from './use-go-back';
+import { z } from '../../../../api/contract/zod';
+import { roleMessages } from '../../../../api/contract/roles';
+import { createUserBody, userMessages } from '../../../../api/contract/users';
+import { managementErrorLeads, withLead } from '../../../../components/error-text';
+import { FormError, useAppForm, useFieldContext } from '../../../../components/form';
+import { notify } from '../../../../components/notify';
+import { PageHeader } from '../../../../components/page-header';
+import { roleQueries } from '../../../../queries/roles';
+import { ALL_TEAMS, teamQueries } from '../../../../queries/teams';
+import { userMutations } from '../../../../queries/users';
+import { DROPDOWN_DEFAULTS, fieldErrorText } from '../../../../components/dropdown';
+import { useGoBackToUsers } from '../../../../components/use-go-back';
 
 // The contract as the form holds it: the role is null until one is chosen (the contract would call
 // that an unknown role; the form says it is missing), and teams come as numbers from their list.

@@ -1,4 +1,4 @@
-import type { Configuration } from '../../../api/contract/vms';
+import type { Configuration } from '../../../../api/contract/vms';
 
 /** A VM size as the dropdowns and the upgrade list name it. */
 export const sizeLabel = (size: Configuration) =>

@@ -7,10 +7,10 @@ import {
   SUPPORT_MESSAGE_MAX,
   sendSupportMessageBody,
   supportMessages,
-} from '../../../api/contract/support';
-import { FormError, useAppForm } from '../../../components/form';
-import { supportMutations } from '../../../queries/support';
-import { TextareaField } from './textarea-field';
+} from '../../../../api/contract/support';
+import { FormError, useAppForm } from '../../../../components/form';
+import { supportMutations } from '../../../../queries/support';
+import { TextareaField } from '../../../../components/textarea-field';
 
 const SEND_ERROR_LEAD = 'Error sending message';
 

@@ -2,17 +2,17 @@ import { Button, Group, SimpleGrid } from '@mantine/core';
 import { IconPlus, IconUserMinus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TeamMember } from '../../../api/contract/teams';
-import type { UserRow } from '../../../api/contract/users';
-import { DataTable } from '../../../components/data-table/data-table';
-import { createAppColumnHelper } from '../../../components/data-table/table-hook';
-import { managementErrorLeads, withLead } from '../../../components/error-text';
-import { notify } from '../../../components/notify';
-import { fullName } from '../../../components/user-name';
-import { teamMutations, teamQueries } from '../../../queries/teams';
-import { userQueries } from '../../../queries/users';
+import type { TeamMember } from '../../../../api/contract/teams';
+import type { UserRow } from '../../../../api/contract/users';
+import { DataTable } from '../../../../components/data-table/data-table';
+import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
+import { managementErrorLeads, withLead } from '../../../../components/error-text';
+import { notify } from '../../../../components/notify';
+import { fullName } from '../../../../components/user-name';
+import { teamMutations, teamQueries } from '../../../../queries/teams';
+import { userQueries } from '../../../../queries/users';
 import { MEMBERS_PER_PAGE } from './team-wizard';
-import { DimmedCell } from '../../../components/data-table/cells';
+import { DimmedCell } from '../../../../components/data-table/cells';
 
 const USERS_PER_PAGE = 10;
 

@@ -1,15 +1,15 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ActivityQuery } from '../../../api/activity';
+import type { ActivityQuery } from '../../../../api/activity';
 import {
   activityActorTypes,
   activityOutcomes,
   activitySubjectTypes,
-} from '../../../api/contract/search-values';
-import { ActivityTable } from '../../../components/activity/activity-table';
-import { outcomeLabels } from '../../../components/activity/activity-text';
-import { pagedQueryProps, useStayWithinPages } from '../../../components/data-table/paged-query';
-import { activityQueries } from '../../../queries/activity';
+} from '../../../../api/contract/search-values';
+import { ActivityTable } from '../../../../components/activity/activity-table';
+import { outcomeLabels } from '../../../../components/activity/activity-text';
+import { pagedQueryProps, useStayWithinPages } from '../../../../components/data-table/paged-query';
+import { activityQueries } from '../../../../queries/activity';
 
 export type ActivityFilters = Pick<
   ActivityQuery,

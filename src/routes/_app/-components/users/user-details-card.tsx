@@ -1,12 +1,12 @@
-import { z } from '../../../api/contract/zod';
+import { z } from '../../../../api/contract/zod';
 import { Badge, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { revalidateLogic, useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
-import { editUserBody, userMessages, type UserDetails } from '../../../api/contract/users';
-import { managementErrorLeads } from '../../../components/error-text';
-import { FormError, useAppForm } from '../../../components/form';
-import { notify } from '../../../components/notify';
-import { userMutations } from '../../../queries/users';
+import { editUserBody, userMessages, type UserDetails } from '../../../../api/contract/users';
+import { managementErrorLeads } from '../../../../components/error-text';
+import { FormError, useAppForm } from '../../../../components/form';
+import { notify } from '../../../../components/notify';
+import { userMutations } from '../../../../queries/users';
 
 const namesSchema = z.pick(editUserBody, { firstName: true, lastName: true });
 

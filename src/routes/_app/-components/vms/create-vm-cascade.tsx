@@ -1,9 +1,9 @@
 import { Alert, Loader, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { vmMessages } from '../../../api/contract/vms';
-import { DROPDOWN_DEFAULTS } from '../../../components/dropdown';
-import { managementErrorLeads, vmErrorLeads, withLead } from '../../../components/error-text';
+import { vmMessages } from '../../../../api/contract/vms';
+import { DROPDOWN_DEFAULTS } from '../../../../components/dropdown';
+import { managementErrorLeads, vmErrorLeads, withLead } from '../../../../components/error-text';
 import type { CreateVmCatalog } from './create-vm-catalog';
 import { instanceCounts, type CascadeField, type CreateVmValues } from './create-vm-form';
 import { sizeLabel } from './size-label';

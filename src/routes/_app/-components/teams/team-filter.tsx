@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DROPDOWN_DEFAULTS } from '../../../components/dropdown';
-import { managementErrorLeads, withLead } from '../../../components/error-text';
-import { ALL_TEAMS, teamQueries } from '../../../queries/teams';
+import { DROPDOWN_DEFAULTS } from '../../../../components/dropdown';
+import { managementErrorLeads, withLead } from '../../../../components/error-text';
+import { ALL_TEAMS, teamQueries } from '../../../../queries/teams';
 
 const ALL = 0;
 

@@ -6,12 +6,12 @@ import {
   type Configuration,
   type DashboardData,
   type SizeKey,
-} from '../../../api/contract/vms';
-import { DataTable } from '../../../components/data-table/data-table';
-import { createAppColumnHelper } from '../../../components/data-table/table-hook';
-import { dashboardErrorLeads, vmErrorLeads } from '../../../components/error-text';
-import { dashboardQueries } from '../../../queries/dashboard';
-import { catalogQueries } from '../../../queries/vms';
+} from '../../../../api/contract/vms';
+import { DataTable } from '../../../../components/data-table/data-table';
+import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
+import { dashboardErrorLeads, vmErrorLeads } from '../../../../components/error-text';
+import { dashboardQueries } from '../../../../queries/dashboard';
+import { catalogQueries } from '../../../../queries/vms';
 
 /** One size of the catalogue with its usage; a count is undefined when the server sent none. */
 export interface UsageRow {

@@ -1,4 +1,4 @@
-import type { UserTeamsQuery } from '../../../api/contract/users';
+import type { UserTeamsQuery } from '../../../../api/contract/users';
 
 // Apart from the memberships table so that the user route's loader does not pull the table.
 

@@ -1,11 +1,11 @@
 import { Group, Paper, Stack, Title } from '@mantine/core';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
-import { z } from '../../../api/contract/zod';
-import { teamNameSchema } from '../../../api/contract/teams';
-import { managementErrorLeads } from '../../../components/error-text';
-import { FormError, useAppForm } from '../../../components/form';
-import { teamMutations } from '../../../queries/teams';
+import { z } from '../../../../api/contract/zod';
+import { teamNameSchema } from '../../../../api/contract/teams';
+import { managementErrorLeads } from '../../../../components/error-text';
+import { FormError, useAppForm } from '../../../../components/form';
+import { teamMutations } from '../../../../queries/teams';
 
 const nameSchema = z.object({ name: teamNameSchema });
 

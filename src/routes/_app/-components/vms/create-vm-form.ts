@@ -1,4 +1,4 @@
-import { createVmBody, vmMessages, type CreateVmBody } from '../../../api/contract/vms';
+import { createVmBody, vmMessages, type CreateVmBody } from '../../../../api/contract/vms';
 
 /** What the Create Virtual Machine form holds; a dropdown not chosen yet is null. */
 export interface CreateVmValues {

@@ -1,12 +1,12 @@
 import { Group, Paper, Stack } from '@mantine/core';
 import { useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
-import { z } from '../../../api/contract/zod';
-import { teamMessages, teamNameSchema } from '../../../api/contract/teams';
-import { managementErrorLeads } from '../../../components/error-text';
-import { FormError, useAppForm } from '../../../components/form';
-import { notify } from '../../../components/notify';
-import { teamMutations } from '../../../queries/teams';
+import { z } from '../../../../api/contract/zod';
+import { teamMessages, teamNameSchema } from '../../../../api/contract/teams';
+import { managementErrorLeads } from '../../../../components/error-text';
+import { FormError, useAppForm } from '../../../../components/form';
+import { notify } from '../../../../components/notify';
+import { teamMutations } from '../../../../queries/teams';
 
 const renameSchema = z.object({ name: teamNameSchema });
 

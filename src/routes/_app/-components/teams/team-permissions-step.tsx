@@ -1,17 +1,17 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { permissionMessages, type PermissionEntry } from '../../../api/contract/permissions';
-import { ROLE } from '../../../api/contract/roles';
-import { DataTable } from '../../../components/data-table/data-table';
-import { createAppColumnHelper } from '../../../components/data-table/table-hook';
-import { DROPDOWN_DEFAULTS } from '../../../components/dropdown';
-import { managementErrorLeads } from '../../../components/error-text';
-import { FormError } from '../../../components/form';
-import { notify } from '../../../components/notify';
-import { permissionMutations, permissionQueries } from '../../../queries/permissions';
-import { roleQueries } from '../../../queries/roles';
-import { DimmedCell } from '../../../components/data-table/cells';
+import { permissionMessages, type PermissionEntry } from '../../../../api/contract/permissions';
+import { ROLE } from '../../../../api/contract/roles';
+import { DataTable } from '../../../../components/data-table/data-table';
+import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
+import { DROPDOWN_DEFAULTS } from '../../../../components/dropdown';
+import { managementErrorLeads } from '../../../../components/error-text';
+import { FormError } from '../../../../components/form';
+import { notify } from '../../../../components/notify';
+import { permissionMutations, permissionQueries } from '../../../../queries/permissions';
+import { roleQueries } from '../../../../queries/roles';
+import { DimmedCell } from '../../../../components/data-table/cells';
 
 interface TeamPermissionsStepProps {
   teamId: number;

@@ -1,6 +1,6 @@
-import { z } from '../../../api/contract/zod';
-import type { ListVmsQuery, VmSortColumn } from '../../../api/contract/vms';
-import { toListQuery, type TableSearch } from '../../../components/data-table/table-search';
+import { z } from '../../../../api/contract/zod';
+import type { ListVmsQuery, VmSortColumn } from '../../../../api/contract/vms';
+import { toListQuery, type TableSearch } from '../../../../components/data-table/table-search';
 
 // Apart from the columns so that the route tree (loaded before sign-in) does not pull the table.
 

@@ -1,4 +1,4 @@
-import type { TeamDetailsQuery } from '../../../api/contract/teams';
+import type { TeamDetailsQuery } from '../../../../api/contract/teams';
 
 /** Team member tables show 5 a page (spec section 9). */
 export const MEMBERS_PER_PAGE = 5;
