@@ -6,16 +6,30 @@ import type { LibvirtConfig } from './config';
 import { domainInterfaces, interfaceXml } from './domain-xml';
 import { filterFor, type GuestFilterDefinitions } from './guest-filters';
 import type { LibvirtHost } from './host';
-import { tapName } from './host-network';
-import type { LibvirtNetworking } from './networking';
-import { lvPorts } from './schema';
-import type { LvServer } from './server-tasks';
+import { tapName, type NetworkNames } from './host-network';
+import { lvPorts, type lvNetworks, type lvServers } from './schema';
+
+type LvNetwork = typeof lvNetworks.$inferSelect;
+type LvPort = typeof lvPorts.$inferSelect;
+type LvServer = typeof lvServers.$inferSelect;
+
+/**
+ * What plugging ports needs of the networking (LibvirtNetworking, which makes the plugging and
+ * would close an import cycle if named here): its records, and rewriting a network on its hosts.
+ */
+export interface PortNetworking {
+  names(networkId: number): NetworkNames;
+  checkPort(regionKey: string, port: PortRequest): Promise<LvNetwork>;
+  port(ref: string): Promise<LvPort | undefined>;
+  apply(network: LvNetwork): Promise<void>;
+  applyById(networkId: number): Promise<void>;
+}
 
 /** What plugging ports needs of the driver. */
 export interface PortContext {
   db: Db;
   config: LibvirtConfig;
-  networking: LibvirtNetworking;
+  networking: PortNetworking;
   requests: RequestLedger;
   filters: GuestFilterDefinitions;
   now(): Date;

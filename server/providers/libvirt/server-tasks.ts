@@ -3,19 +3,30 @@ import type { Size } from './domain-xml';
 import { isRunning, isShutOff, type DomainState } from './domain-state';
 import type { DiskPool } from './disks';
 import type { LibvirtHost } from './host';
-import type { LibvirtNetworking } from './networking';
-import type { lvServers } from './schema';
+import type { lvNetworks, lvPorts, lvServers } from './schema';
 
 export type LvServer = typeof lvServers.$inferSelect;
+type LvNetwork = typeof lvNetworks.$inferSelect;
+type LvPort = typeof lvPorts.$inferSelect;
 
 /** A guest on a network without DHCP counts as booted once it has run this long. */
 const UNMANAGED_BOOT_MS = 10_000;
+
+/**
+ * What the tasks need of the networking (LibvirtNetworking; named here, it would close an import
+ * cycle through the port plugging): a server's ports, and whether the guest took its lease.
+ */
+export interface TaskNetworking {
+  ports(serverRef: string): Promise<LvPort[]>;
+  networkById(id: number): Promise<LvNetwork>;
+  hasLease(port: LvPort): Promise<boolean>;
+}
 
 /** What the tasks need of the driver. */
 export interface TaskContext {
   config: LibvirtConfig;
   disks: DiskPool;
-  networking: LibvirtNetworking;
+  networking: TaskNetworking;
   now(): Date;
   host(key: string): LibvirtHost;
   size(sizeKey: string): Promise<Size>;
