@@ -26,6 +26,7 @@ export default tseslint.config(
       'test/e2e/**/*.ts',
       'scripts/**/*.ts',
       '*.config.*',
+      '.dependency-cruiser.cjs',
     ],
     languageOptions: { globals: globals.node },
   },
