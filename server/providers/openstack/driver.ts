@@ -130,10 +130,11 @@ export class OpenStackDriver implements ProviderDriver {
       }
       if (server.server.status === 'VERIFY_RESIZE') {
         // The product's resize has no second step: confirmed as soon as Nova asks. A read that
-        // saw VERIFY_RESIZE just before an earlier confirmation ended is refused (409, the server
-        // being stopped or active again): that confirmation stands, and the next read shows it.
+        // saw VERIFY_RESIZE while an earlier confirmation is under way or just ended is refused:
+        // 400 (Nova finds no resize left to confirm) or 409 (the server stopped or active again).
+        // That confirmation stands, and the next read shows it.
         await cloud.compute.action(id, { confirmResize: null }).catch((error: unknown) => {
-          if (!isHttpStatus(error, 409)) throw error;
+          if (!isHttpStatus(error, 409) && !isHttpStatus(error, 400)) throw error;
         });
       }
       const ports = await cloud.network.portsOf(id);
