@@ -101,7 +101,7 @@ export default defineConfig({
           name: 'component',
           include: ['test/component/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['test/component/setup.ts'],
+          setupFiles: ['test/component/support/setup.ts'],
         },
       },
       {

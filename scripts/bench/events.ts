@@ -12,9 +12,9 @@ import { SYSTEM } from '../../server/domain/events/actor';
 import { recordEvent } from '../../server/domain/events/record';
 import { insertSession } from '../../server/domain/identity/sessions';
 import { SESSION_COOKIE } from '../../server/plugins/session-cookie';
-import { startTestServer } from '../../test/server/harness';
-import { createCompany, createUser } from '../../test/server/seed';
-import { startVmWorld } from '../../test/server/vm-world';
+import { startTestServer } from '../../test/server/support/harness';
+import { createCompany, createUser } from '../../test/server/support/seed';
+import { startVmWorld } from '../../test/server/support/vm-world';
 import { medianMs, report } from './stats';
 
 // As many as one process holds; each company holds at most EVENT_STREAMS_PER_COMPANY of them.

@@ -1,8 +1,8 @@
 import { hashPassword, verifyPassword } from '../../server/domain/identity/passwords';
 import { users } from '../../server/db/schema';
-import { startTestServer } from '../../test/server/harness';
-import { createCompany, createUser, TEST_PASSWORD } from '../../test/server/seed';
-import { bearer, signIn } from '../../test/server/sign-in';
+import { startTestServer } from '../../test/server/support/harness';
+import { createCompany, createUser, TEST_PASSWORD } from '../../test/server/support/seed';
+import { bearer, signIn } from '../../test/server/support/sign-in';
 import { medianMs, report } from './stats';
 
 const USERS_PER_COMPANY = 10_000;

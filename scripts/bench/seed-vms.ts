@@ -6,8 +6,13 @@ import { sessions } from '../../server/db/schema';
 import { insertSession } from '../../server/domain/identity/sessions';
 import { setUpProviders } from '../../server/providers/setup';
 import { ROLE } from '../../src/api/contract/roles';
-import { addTeamMember, createCompany, createTeam, createUser } from '../../test/server/seed';
-import { insertVms } from '../../test/server/vm-fixtures';
+import {
+  addTeamMember,
+  createCompany,
+  createTeam,
+  createUser,
+} from '../../test/server/support/seed';
+import { insertVms } from '../../test/server/support/vm-fixtures';
 
 export interface SeededCompany {
   companyId: number;

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { anEvent, serveActivity } from './activity-fixtures';
-import { serveDashboard } from './dashboard-fixtures';
-import { api, fail, http, server } from './msw';
-import { aNetwork, serveNetwork } from './networks-fixtures';
-import { locationOf, renderApp } from './render';
-import { serveTeams, signIn } from './teams-fixtures';
-import { pick } from './users-fixtures';
-import { serveVm } from './vms-fixtures';
+import { anEvent, serveActivity } from './support/activity-fixtures';
+import { serveDashboard } from './support/dashboard-fixtures';
+import { api, fail, http, server } from './support/msw';
+import { aNetwork, serveNetwork } from './support/networks-fixtures';
+import { locationOf, renderApp } from './support/render';
+import { serveTeams, signIn } from './support/teams-fixtures';
+import { pick } from './support/users-fixtures';
+import { serveVm } from './support/vms-fixtures';
 
 const historyTable = () => screen.getByRole('table', { name: 'Activity' });
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/api/contract/validation';
-import { noVerifiedSession, pasteInto, STRONG_PASSWORD } from './identity-helpers';
-import { api, fail, http, ok, server } from './msw';
-import { renderApp } from './render';
+import { noVerifiedSession, pasteInto, STRONG_PASSWORD } from './support/identity-helpers';
+import { api, fail, http, ok, server } from './support/msw';
+import { renderApp } from './support/render';
 
 type View = Awaited<ReturnType<typeof renderApp>>;
 

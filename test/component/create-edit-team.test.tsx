@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PermissionEntry } from '../../src/api/contract/permissions';
-import { api, fail, http, ok, server } from './msw';
-import { locationOf, renderApp } from './render';
+import { api, fail, http, ok, server } from './support/msw';
+import { locationOf, renderApp } from './support/render';
 import {
   aMember,
   aUserRow,
@@ -14,7 +14,7 @@ import {
   serveUsers,
   signIn,
   tableTitled,
-} from './teams-fixtures';
+} from './support/teams-fixtures';
 
 const title = (name: string) => screen.findByRole('heading', { level: 2, name });
 const nameInput = () => screen.getByRole('textbox', { name: 'Team Name' });

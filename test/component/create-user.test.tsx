@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, fail, http, ok, server } from './msw';
-import { locationOf, renderApp } from './render';
+import { api, fail, http, ok, server } from './support/msw';
+import { locationOf, renderApp } from './support/render';
 import {
   aTeam,
   gate,
@@ -12,7 +12,7 @@ import {
   serveRoles,
   serveTeams,
   signedInAs,
-} from './users-fixtures';
+} from './support/users-fixtures';
 
 // Not returned: an awaited act() keeps its scope open into the next test's first steps.
 afterEach(() => {

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { field, nameInput, serveCreateVm, submit } from './create-vm-fixtures';
-import { api, fail, http, server } from './msw';
-import { locationOf, renderApp } from './render';
-import { serveVms } from './vms-fixtures';
-import { optionsOf, pick } from './users-fixtures';
+import { field, nameInput, serveCreateVm, submit } from './support/create-vm-fixtures';
+import { api, fail, http, server } from './support/msw';
+import { locationOf, renderApp } from './support/render';
+import { serveVms } from './support/vms-fixtures';
+import { optionsOf, pick } from './support/users-fixtures';
 
 const CASCADE = ['Country', 'Region', 'Image', 'Size', 'Number of Instances', 'Team (optional)'];
 const enabled = () =>

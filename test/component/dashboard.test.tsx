@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { serveDashboard, USAGE } from './dashboard-fixtures';
-import { api, fail, http, server } from './msw';
-import { locationOf, renderApp } from './render';
-import { aTeam, rowsOf, serveTeams, signIn } from './teams-fixtures';
+import { serveDashboard, USAGE } from './support/dashboard-fixtures';
+import { api, fail, http, server } from './support/msw';
+import { locationOf, renderApp } from './support/render';
+import { aTeam, rowsOf, serveTeams, signIn } from './support/teams-fixtures';
 
 const cellsOf = (row: HTMLElement) =>
   within(row)

@@ -7,7 +7,7 @@ import { DataTable, type DataTableProps } from '../../src/components/data-table/
 import { createAppColumnHelper } from '../../src/components/data-table/table-hook';
 import type { TableSort } from '../../src/components/data-table/table-search';
 import { theme } from '../../src/theme';
-import { useFakeTimersForUser } from './fake-timers';
+import { useFakeTimersForUser } from './support/fake-timers';
 
 interface Server {
   id: number;

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/api/contract/auth';
 import { messages } from '../../src/api/contract/validation';
-import { noVerifiedSession } from './identity-helpers';
-import { api, fail, http, ok, server } from './msw';
-import { renderApp } from './render';
+import { noVerifiedSession } from './support/identity-helpers';
+import { api, fail, http, ok, server } from './support/msw';
+import { renderApp } from './support/render';
 
 async function openForgotPassword() {
   const view = await renderApp('/forgotPassword');

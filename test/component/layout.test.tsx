@@ -2,11 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/contract/auth';
 import { DEFAULT_TAB_ICON } from '../../src/components/branding';
-import { aUser } from './fixtures';
-import { api, fail, http, ok, server } from './msw';
-import { renderApp } from './render';
-import { setViewportWidth } from './viewport';
-import { serveDashboard } from './dashboard-fixtures';
+import { aUser } from './support/fixtures';
+import { api, fail, http, ok, server } from './support/msw';
+import { renderApp } from './support/render';
+import { setViewportWidth } from './support/viewport';
+import { serveDashboard } from './support/dashboard-fixtures';
 
 // The Dashboard, where signing in lands, loads the VM usage.
 beforeEach(() => void serveDashboard());

@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_PAUSED } from '../../src/live/live-indicator';
-import { anEvent } from './activity-fixtures';
-import { FakeEventSource, installEventSource } from './fake-event-source';
-import { serveNetworks, serveRegions } from './networks-fixtures';
-import { api, fail, http, server } from './msw';
-import { locationOf, renderApp } from './render';
-import { serveTeams, signIn } from './teams-fixtures';
-import { aVmDetails, serveVm, serveVms } from './vms-fixtures';
+import { anEvent } from './support/activity-fixtures';
+import { FakeEventSource, installEventSource } from './support/fake-event-source';
+import { serveNetworks, serveRegions } from './support/networks-fixtures';
+import { api, fail, http, server } from './support/msw';
+import { locationOf, renderApp } from './support/render';
+import { serveTeams, signIn } from './support/teams-fixtures';
+import { aVmDetails, serveVm, serveVms } from './support/vms-fixtures';
 
 beforeEach(() => installEventSource());
 afterEach(() => vi.unstubAllGlobals());

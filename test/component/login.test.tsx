@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/api/contract/validation';
 import { sessionStore } from '../../src/api/session-store';
-import { aUser } from './fixtures';
-import { noVerifiedSession, storeSession } from './identity-helpers';
-import { api, fail, http, HttpResponse, ok, server } from './msw';
-import { renderApp } from './render';
-import { serveDashboard } from './dashboard-fixtures';
+import { aUser } from './support/fixtures';
+import { noVerifiedSession, storeSession } from './support/identity-helpers';
+import { api, fail, http, HttpResponse, ok, server } from './support/msw';
+import { renderApp } from './support/render';
+import { serveDashboard } from './support/dashboard-fixtures';
 
 // The Dashboard, where signing in lands, loads the VM usage.
 beforeEach(() => void serveDashboard());

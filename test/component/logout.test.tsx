@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../../src/api/session-store';
 import { authQueries } from '../../src/queries/auth';
-import { noVerifiedSession, storeSession, storedUser } from './identity-helpers';
-import { api, fail, http, ok, server } from './msw';
-import { renderApp } from './render';
-import { serveDashboard } from './dashboard-fixtures';
+import { noVerifiedSession, storeSession, storedUser } from './support/identity-helpers';
+import { api, fail, http, ok, server } from './support/msw';
+import { renderApp } from './support/render';
+import { serveDashboard } from './support/dashboard-fixtures';
 
 // The Dashboard, where signing in lands, loads the VM usage.
 beforeEach(() => void serveDashboard());

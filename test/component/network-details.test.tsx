@@ -1,18 +1,18 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useFakeTimersForUser } from './fake-timers';
-import { api, fail, http, ok, server } from './msw';
+import { useFakeTimersForUser } from './support/fake-timers';
+import { api, fail, http, ok, server } from './support/msw';
 import {
   aCustomNetwork,
   aNetwork,
   serveNetwork,
   serveNetworks,
   serveRegions,
-} from './networks-fixtures';
-import { locationOf, renderApp } from './render';
-import { signIn } from './teams-fixtures';
-import { recordAction } from './vms-fixtures';
+} from './support/networks-fixtures';
+import { locationOf, renderApp } from './support/render';
+import { signIn } from './support/teams-fixtures';
+import { recordAction } from './support/vms-fixtures';
 
 afterEach(() => {
   act(() => notifications.clean());

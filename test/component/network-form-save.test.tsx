@@ -1,13 +1,19 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fillStandard, openCreate, regionInput, submit, textbox } from './network-form-helpers';
-import { api, fail, http, ok, server } from './msw';
-import { aNetwork, serveCidrDetails, serveNetwork } from './networks-fixtures';
-import { locationOf, renderApp } from './render';
-import { signIn } from './teams-fixtures';
-import { pick } from './users-fixtures';
-import { recordAction } from './vms-fixtures';
+import {
+  fillStandard,
+  openCreate,
+  regionInput,
+  submit,
+  textbox,
+} from './support/network-form-helpers';
+import { api, fail, http, ok, server } from './support/msw';
+import { aNetwork, serveCidrDetails, serveNetwork } from './support/networks-fixtures';
+import { locationOf, renderApp } from './support/render';
+import { signIn } from './support/teams-fixtures';
+import { pick } from './support/users-fixtures';
+import { recordAction } from './support/vms-fixtures';
 
 afterEach(() => {
   act(() => notifications.clean());

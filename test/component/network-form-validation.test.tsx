@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fillStandard, openCreate, submit, textbox } from './network-form-helpers';
-import { recordAction } from './vms-fixtures';
+import { fillStandard, openCreate, submit, textbox } from './support/network-form-helpers';
+import { recordAction } from './support/vms-fixtures';
 
 afterEach(() => {
   act(() => notifications.clean());

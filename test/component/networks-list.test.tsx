@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, fail, http, server } from './msw';
-import { serveNetworks, serveRegions } from './networks-fixtures';
-import { locationOf, renderApp } from './render';
-import { signIn } from './teams-fixtures';
-import { optionsOf, pick } from './users-fixtures';
+import { api, fail, http, server } from './support/msw';
+import { serveNetworks, serveRegions } from './support/networks-fixtures';
+import { locationOf, renderApp } from './support/render';
+import { signIn } from './support/teams-fixtures';
+import { optionsOf, pick } from './support/users-fixtures';
 
 const table = () => screen.getByRole('table');
 const rows = () => within(table()).getAllByRole('row').slice(1);

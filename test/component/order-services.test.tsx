@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { serveDashboard } from './dashboard-fixtures';
-import { locationOf, renderApp } from './render';
-import { signIn } from './teams-fixtures';
+import { serveDashboard } from './support/dashboard-fixtures';
+import { locationOf, renderApp } from './support/render';
+import { signIn } from './support/teams-fixtures';
 
 const NEW_CUSTOMER = 'https://orders.skyline.example/new-customer';
 const ACCOUNT_CHANGES = 'https://orders.skyline.example/account-changes';

@@ -3,17 +3,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/api/contract/auth';
 import { messages } from '../../src/api/contract/validation';
 import { sessionStore } from '../../src/api/session-store';
-import { aUser } from './fixtures';
+import { aUser } from './support/fixtures';
 import {
   noVerifiedSession,
   pasteInto,
   storeSession,
   storedUser,
   STRONG_PASSWORD,
-} from './identity-helpers';
-import { api, fail, http, ok, server } from './msw';
-import { renderApp } from './render';
-import { serveDashboard } from './dashboard-fixtures';
+} from './support/identity-helpers';
+import { api, fail, http, ok, server } from './support/msw';
+import { renderApp } from './support/render';
+import { serveDashboard } from './support/dashboard-fixtures';
 
 // The Dashboard, where signing in lands, loads the VM usage.
 beforeEach(() => void serveDashboard());

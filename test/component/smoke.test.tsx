@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { aUser } from './fixtures';
-import { api, fail, http, ok, server } from './msw';
-import { renderApp } from './render';
-import { serveDashboard } from './dashboard-fixtures';
+import { aUser } from './support/fixtures';
+import { api, fail, http, ok, server } from './support/msw';
+import { renderApp } from './support/render';
+import { serveDashboard } from './support/dashboard-fixtures';
 
 // The Dashboard, where signing in lands, loads the VM usage.
 beforeEach(() => void serveDashboard());

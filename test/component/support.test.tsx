@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { supportMessages } from '../../src/api/contract/support';
-import { api, fail, http, ok, server } from './msw';
-import { renderApp } from './render';
-import { signIn } from './teams-fixtures';
+import { api, fail, http, ok, server } from './support/msw';
+import { renderApp } from './support/render';
+import { signIn } from './support/teams-fixtures';
 
 /** Every FAQ topic of spec section 2, as questions. */
 const QUESTIONS = [

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, fail, http, ok, server } from './msw';
-import { locationOf, renderApp } from './render';
+import { api, fail, http, ok, server } from './support/msw';
+import { locationOf, renderApp } from './support/render';
 import {
   aMember,
   recordBodies,
@@ -11,7 +11,7 @@ import {
   serveTeams,
   signIn,
   tableTitled,
-} from './teams-fixtures';
+} from './support/teams-fixtures';
 
 const membersTable = () => tableTitled('Team Members');
 const cellsOf = (row: HTMLElement) =>

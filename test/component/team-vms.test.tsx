@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, fail, http, server } from './msw';
-import { locationOf, renderApp } from './render';
-import { rowsOf, serveTeam, signIn, tableTitled } from './teams-fixtures';
-import { aVmRow, serveVms } from './vms-fixtures';
+import { api, fail, http, server } from './support/msw';
+import { locationOf, renderApp } from './support/render';
+import { rowsOf, serveTeam, signIn, tableTitled } from './support/teams-fixtures';
+import { aVmRow, serveVms } from './support/vms-fixtures';
 
 const vmsTable = () => tableTitled('Virtual Machines');
 const teamVms = Array.from({ length: 12 }, (_, i) =>

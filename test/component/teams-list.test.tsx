@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useFakeTimersForUser } from './fake-timers';
-import { api, fail, http, ok, server } from './msw';
-import { locationOf, renderApp } from './render';
-import { aTeam, recordBodies, rowsOf, serveTeams, signIn } from './teams-fixtures';
+import { useFakeTimersForUser } from './support/fake-timers';
+import { api, fail, http, ok, server } from './support/msw';
+import { locationOf, renderApp } from './support/render';
+import { aTeam, recordBodies, rowsOf, serveTeams, signIn } from './support/teams-fixtures';
 
 const table = () => screen.getByRole('table');
 const cellsOf = (row: HTMLElement) =>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../src/components/notify';
 import { Providers } from '../../src/providers';
 import { createQueryClient } from '../../src/queries/query-client';
-import { useFakeTimersForUser } from './fake-timers';
+import { useFakeTimersForUser } from './support/fake-timers';
 
 const renderToasts = () =>
   render(

@@ -2,9 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatCreated } from '../../src/routes/_app/-components/users/user-details-card';
-import { api, fail, http, server } from './msw';
-import { locationOf, renderApp } from './render';
-import { setViewportWidth } from './viewport';
+import { api, fail, http, server } from './support/msw';
+import { locationOf, renderApp } from './support/render';
+import { setViewportWidth } from './support/viewport';
 import {
   aUserDetails,
   gate,
@@ -13,7 +13,7 @@ import {
   pick,
   serveUserPage,
   signedInAs,
-} from './users-fixtures';
+} from './support/users-fixtures';
 
 // Not returned: an awaited act() keeps its scope open into the next test's first steps.
 afterEach(() => {

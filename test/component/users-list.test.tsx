@@ -1,10 +1,16 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { aUser } from './fixtures';
-import { api, fail, http, ok, server } from './msw';
-import { locationOf, renderApp } from './render';
-import { aRow, aUserDetails, serveRoles, serveTeams, serveUserPage } from './users-fixtures';
+import { aUser } from './support/fixtures';
+import { api, fail, http, ok, server } from './support/msw';
+import { locationOf, renderApp } from './support/render';
+import {
+  aRow,
+  aUserDetails,
+  serveRoles,
+  serveTeams,
+  serveUserPage,
+} from './support/users-fixtures';
 
 /**
  * Serves users/list from a fake directory of `total` users, 10 a page, and records every query

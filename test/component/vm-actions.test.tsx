@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { VmStatus } from '../../src/api/contract/vms';
 import { vmKeys } from '../../src/queries/vms';
-import { fail, ok } from './msw';
-import { locationOf, renderApp } from './render';
-import { serveTeams, signIn } from './teams-fixtures';
-import { aVmDetails, recordAction, serveVm, serveVms } from './vms-fixtures';
+import { fail, ok } from './support/msw';
+import { locationOf, renderApp } from './support/render';
+import { serveTeams, signIn } from './support/teams-fixtures';
+import { aVmDetails, recordAction, serveVm, serveVms } from './support/vms-fixtures';
 
 const ACTIONS = [
   'Console',

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aUser } from './fixtures';
-import { api, fail, http, ok, server } from './msw';
-import { renderApp } from './render';
-import { gate, signIn } from './teams-fixtures';
+import { aUser } from './support/fixtures';
+import { api, fail, http, ok, server } from './support/msw';
+import { renderApp } from './support/render';
+import { gate, signIn } from './support/teams-fixtures';
 
 let close: ReturnType<typeof vi.fn<() => void>>;
 beforeEach(() => {

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../src/components/date-format';
 import { vmKeys } from '../../src/queries/vms';
-import { api, fail, http, ok, server } from './msw';
-import { locationOf, renderApp } from './render';
-import { signIn } from './teams-fixtures';
-import { aVmDetails, serveVm } from './vms-fixtures';
+import { api, fail, http, ok, server } from './support/msw';
+import { locationOf, renderApp } from './support/render';
+import { signIn } from './support/teams-fixtures';
+import { aVmDetails, serveVm } from './support/vms-fixtures';
 
 /** The value the Details card shows for a term. */
 const valueOf = (term: string) => {

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useFakeTimersForUser } from './fake-timers';
-import { fail, ok } from './msw';
-import { locationOf, renderApp } from './render';
-import { aTeam, serveTeams, signIn } from './teams-fixtures';
-import { optionsOf, pick } from './users-fixtures';
-import { aVmDetails, recordAction, serveVm, serveVms } from './vms-fixtures';
+import { useFakeTimersForUser } from './support/fake-timers';
+import { fail, ok } from './support/msw';
+import { locationOf, renderApp } from './support/render';
+import { aTeam, serveTeams, signIn } from './support/teams-fixtures';
+import { optionsOf, pick } from './support/users-fixtures';
+import { aVmDetails, recordAction, serveVm, serveVms } from './support/vms-fixtures';
 
 const nameInput = () => screen.getByRole('textbox', { name: 'VM Name' });
 const teamInput = () => screen.getByRole('combobox', { name: 'Team Assignment' });

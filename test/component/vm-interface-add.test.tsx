@@ -2,11 +2,11 @@ import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INTERFACE_POLL_MS } from '../../src/queries/networks';
-import { useFakeTimersForUser } from './fake-timers';
-import { interfaceRows, openVmEdit } from './interfaces-fixtures';
-import { api, fail, http, ok, server } from './msw';
-import { pick } from './users-fixtures';
-import { recordAction } from './vms-fixtures';
+import { useFakeTimersForUser } from './support/fake-timers';
+import { interfaceRows, openVmEdit } from './support/interfaces-fixtures';
+import { api, fail, http, ok, server } from './support/msw';
+import { pick } from './support/users-fixtures';
+import { recordAction } from './support/vms-fixtures';
 
 afterEach(() => {
   act(() => notifications.clean());

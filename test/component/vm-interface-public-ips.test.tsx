@@ -8,8 +8,8 @@ import {
   openVmEdit,
   PRIMARY,
   refreshInterfaces,
-} from './interfaces-fixtures';
-import { fail } from './msw';
+} from './support/interfaces-fixtures';
+import { fail } from './support/msw';
 
 afterEach(() => {
   act(() => notifications.clean());

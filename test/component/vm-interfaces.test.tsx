@@ -9,11 +9,11 @@ import {
   refreshInterfaces,
   PRIMARY,
   serveInterfaces,
-} from './interfaces-fixtures';
-import { api, fail, http, server } from './msw';
-import { renderApp } from './render';
-import { serveTeams, signIn } from './teams-fixtures';
-import { aVmDetails, serveVm } from './vms-fixtures';
+} from './support/interfaces-fixtures';
+import { api, fail, http, server } from './support/msw';
+import { renderApp } from './support/render';
+import { serveTeams, signIn } from './support/teams-fixtures';
+import { aVmDetails, serveVm } from './support/vms-fixtures';
 
 afterEach(() => {
   act(() => notifications.clean());

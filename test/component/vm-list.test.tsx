@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/components/date-format';
-import { api, fail, http, server } from './msw';
-import { locationOf, renderApp } from './render';
-import { aTeam, rowsOf, serveTeams, signIn, tableTitled } from './teams-fixtures';
-import { optionsOf, pick } from './users-fixtures';
-import { aVmRow, serveVms } from './vms-fixtures';
+import { api, fail, http, server } from './support/msw';
+import { locationOf, renderApp } from './support/render';
+import { aTeam, rowsOf, serveTeams, signIn, tableTitled } from './support/teams-fixtures';
+import { optionsOf, pick } from './support/users-fixtures';
+import { aVmRow, serveVms } from './support/vms-fixtures';
 
 const table = () => tableTitled('Your Virtual Machines');
 const cellsOf = (row: HTMLElement) =>

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { api, fail, http, ok, server } from './msw';
-import { renderApp } from './render';
-import { signIn, type Recorded } from './teams-fixtures';
-import { recordAction, serveVm, sizes } from './vms-fixtures';
+import { api, fail, http, ok, server } from './support/msw';
+import { renderApp } from './support/render';
+import { signIn, type Recorded } from './support/teams-fixtures';
+import { recordAction, serveVm, sizes } from './support/vms-fixtures';
 
 function serveSizes() {
   const queries: (Recorded & { regionId: unknown })[] = [];

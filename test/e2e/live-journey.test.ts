@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../src/api/contract/roles';
-import { openEventStream } from '../server/event-stream';
+import { openEventStream } from '../server/support/event-stream';
 import { apiSession, apiToken, operatorCalls, smallUbuntuOrder, type ApiCall } from './api-session';
 import { launchChromium, screenshot } from './browser';
 import { activateAccount, signIn, type Credentials } from './journey';

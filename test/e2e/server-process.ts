@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseMail, type Mail } from '../server/mail';
+import { parseMail, type Mail } from '../server/support/mail';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn } from '../server/mail';
+import { linkIn } from '../server/support/mail';
 import { launchChromium, screenshot } from './browser';
 import { readMail, signIn } from './journey';
 import { startServer, type RunningServer } from './server-process';

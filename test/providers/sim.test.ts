@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { startTestServer, type TestServer } from '../server/harness';
+import { startTestServer, type TestServer } from '../server/support/harness';
 import { describeDriverConformance } from './conformance';
 
 let server: TestServer | undefined;

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/api/contract/auth';
 import { users } from '../../server/db/schema';
-import { startTestServer, type TestServer } from './harness';
-import { lastMailTo, linkIn, mailsTo } from './mail';
-import { createCompany, createUser, NEW_PASSWORD } from './seed';
-import { signIn } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { lastMailTo, linkIn, mailsTo } from './support/mail';
+import { createCompany, createUser, NEW_PASSWORD } from './support/seed';
+import { signIn } from './support/sign-in';
 
 let server: TestServer;
 let companyId: number;

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/api/contract/auth';
 import { deriveKey } from '../../server/domain/app-keys';
 import { loginFailures, sessions } from '../../server/db/schema';
-import { startTestServer, type TestServer } from './harness';
-import { codeIn, lastMailTo, linkIn } from './mail';
-import { createCompany, createUser, NEW_PASSWORD, TEST_PASSWORD } from './seed';
-import { logIn } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { codeIn, lastMailTo, linkIn } from './support/mail';
+import { createCompany, createUser, NEW_PASSWORD, TEST_PASSWORD } from './support/seed';
+import { logIn } from './support/sign-in';
 
 let server: TestServer;
 let companyId: number;

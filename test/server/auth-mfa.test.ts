@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/api/contract/auth';
 import { sessions } from '../../server/db/schema';
-import { startTestServer, type TestServer } from './harness';
-import { createCompany, createUser } from './seed';
-import { bearer, logIn, submitCode } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { createCompany, createUser } from './support/seed';
+import { bearer, logIn, submitCode } from './support/sign-in';
 
 let server: TestServer;
 let email: string;

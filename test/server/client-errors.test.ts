@@ -6,7 +6,7 @@ import {
   type ClientErrorEvent,
 } from '../../src/api/contract/client-errors';
 import { CLIENT_ERROR_REPORTS_PER_MINUTE } from '../../server/routes/client-errors';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './support/harness';
 
 let server: TestServer;
 let lines: Record<string, unknown>[] = [];

@@ -7,10 +7,15 @@ import {
   CONSOLES_PER_VM,
   consoleEnds,
 } from '../../server/domain/consoles/open-consoles';
-import { consoleUrlFor, openConsole, openedConsole, type OpenConsole } from './console-client';
-import { addTeamMember, createTeam, createUser, NEW_PASSWORD, TEST_PASSWORD } from './seed';
-import { bearer, signIn } from './sign-in';
-import { startVmWorld, type VmWorld } from './vm-world';
+import {
+  consoleUrlFor,
+  openConsole,
+  openedConsole,
+  type OpenConsole,
+} from './support/console-client';
+import { addTeamMember, createTeam, createUser, NEW_PASSWORD, TEST_PASSWORD } from './support/seed';
+import { bearer, signIn } from './support/sign-in';
+import { startVmWorld, type VmWorld } from './support/vm-world';
 
 /**
  * An open console (keyboard and screen of the guest) closes when its viewer may no longer have

@@ -5,9 +5,9 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferredEncoding } from '../../server/plugins/console';
 import { users } from '../../server/db/schema';
-import { startTestServer, type TestServer } from './harness';
-import { createCompany, createUser } from './seed';
-import { bearer, signIn } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { createCompany, createUser } from './support/seed';
+import { bearer, signIn } from './support/sign-in';
 
 const SCRIPT = `console.log(${JSON.stringify('a bundle of the console '.repeat(200))});`;
 

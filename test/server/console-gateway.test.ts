@@ -13,11 +13,16 @@ import { consoleEnds } from '../../server/domain/consoles/open-consoles';
 import { isRfbInput } from '../../server/plugins/console-gateway';
 import { issueConsoleTicket } from '../../server/providers/console-ticket';
 import type { ProviderDriver } from '../../server/providers/driver';
-import { consoleUrlFor, openConsole, openedConsole, type OpenConsole } from './console-client';
-import { startTestServer, type TestServer } from './harness';
-import { addTeamMember, createCompany, createTeam, createUser } from './seed';
-import { signIn } from './sign-in';
-import { insertVms } from './vm-fixtures';
+import {
+  consoleUrlFor,
+  openConsole,
+  openedConsole,
+  type OpenConsole,
+} from './support/console-client';
+import { startTestServer, type TestServer } from './support/harness';
+import { addTeamMember, createCompany, createTeam, createUser } from './support/seed';
+import { signIn } from './support/sign-in';
+import { insertVms } from './support/vm-fixtures';
 
 /**
  * The console gateway of the engines whose screens the product serves itself: a tiny RFB server

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueConsoleTicket } from '../../server/providers/console-ticket';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './support/harness';
 
 /** A stand-in for `vite build` output: what matters here is how the server hands it out. */
 function fakeBuild(): string {

@@ -12,10 +12,10 @@ import {
   openConsoleAt,
   openedConsole,
   type OpenConsole,
-} from './console-client';
-import { addTeamMember, createUser } from './seed';
-import { bearer, signIn } from './sign-in';
-import { startVmWorld, type VmWorld } from './vm-world';
+} from './support/console-client';
+import { addTeamMember, createUser } from './support/seed';
+import { bearer, signIn } from './support/sign-in';
+import { startVmWorld, type VmWorld } from './support/vm-world';
 
 /**
  * A console link (the sim's page, the engine tests and users see by default) is bound to the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINE_HEALTH_TTL_MS } from '../../server/domain/monitoring/diagnostics';
 import type { ProviderDiagnostics } from '../../src/api/contract/health';
-import { insertVms } from './vm-fixtures';
-import { startVmWorld, type VmWorld } from './vm-world';
+import { insertVms } from './support/vm-fixtures';
+import { startVmWorld, type VmWorld } from './support/vm-world';
 
 let w: VmWorld;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { ActivityEvent } from '../../src/api/contract/activity';
 import type { NetworkAdapter } from '../../src/api/contract/networks';
 import type { VmDetails } from '../../src/api/contract/vms';
 import { operations } from '../../server/jobs/schema';
-import { startVmWorld, type VmWorld, type Who } from './vm-world';
+import { startVmWorld, type VmWorld, type Who } from './support/vm-world';
 
 /**
  * An engine that fails in its own words (an `ssh` error naming a host, virsh's complaint, a host's

@@ -10,9 +10,9 @@ import {
   EVENT_STREAM_OPENS_PER_MINUTE,
   eventStreamMessages,
 } from '../../src/api/contract/activity';
-import { openEventStream } from './event-stream';
-import { signIn } from './sign-in';
-import { startTeamWorld, type TeamWorld } from './team-fixtures';
+import { openEventStream } from './support/event-stream';
+import { signIn } from './support/sign-in';
+import { startTeamWorld, type TeamWorld } from './support/team-fixtures';
 
 // Caps small enough to reach with a handful of connections; the rest is as in production.
 const eventStreamCaps = { perUser: 2, perCompany: 4, perProcess: 5 };

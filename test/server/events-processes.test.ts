@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
 import { connectPostgres, type Database } from '../../server/db/client';
 import * as schema from '../../server/schema';
-import { openEventStream, type EventStreamClient } from './event-stream';
-import { startVmWorld, type VmWorld } from './vm-world';
-import { signIn } from './sign-in';
+import { openEventStream, type EventStreamClient } from './support/event-stream';
+import { startVmWorld, type VmWorld } from './support/vm-world';
+import { signIn } from './support/sign-in';
 
 /**
  * Two server processes on one PostgreSQL (as behind a load balancer): a change made through one

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityEvent } from '../../src/api/contract/activity';
-import { openEventStream, type EventStreamClient } from './event-stream';
-import { signIn } from './sign-in';
-import { startVmWorld, type VmWorld } from './vm-world';
+import { openEventStream, type EventStreamClient } from './support/event-stream';
+import { signIn } from './support/sign-in';
+import { startVmWorld, type VmWorld } from './support/vm-world';
 
 /**
  * The event log and its stream: what each change records, who hears of it, and that a stream

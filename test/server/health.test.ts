@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINE_HEALTH_TTL_MS } from '../../server/domain/monitoring/diagnostics';
 import { HEALTH_CHECKS_PER_MINUTE } from '../../server/routes/health';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './support/harness';
 
 let server: TestServer;
 beforeAll(async () => {

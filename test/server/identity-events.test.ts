@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROLE } from '../../src/api/contract/roles';
 import { events } from '../../server/db/event-schema';
 import { companies, distributors, resellers, sessions, users } from '../../server/db/schema';
-import { testClock } from './harness';
-import { codeIn, lastMailTo, linkIn } from './mail';
-import { createUser, NEW_PASSWORD, TEST_PASSWORD } from './seed';
-import { bearer } from './sign-in';
-import { startTeamWorld, type TeamWorld } from './team-fixtures';
+import { testClock } from './support/harness';
+import { codeIn, lastMailTo, linkIn } from './support/mail';
+import { createUser, NEW_PASSWORD, TEST_PASSWORD } from './support/seed';
+import { bearer } from './support/sign-in';
+import { startTeamWorld, type TeamWorld } from './support/team-fixtures';
 
 /**
  * The people writes in the event log: invitations, activations, deletions, teams, memberships and

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPglite } from '../../server/db/client';
 import * as schema from '../../server/schema';
 import { companies, users } from '../../server/db/schema';
-import { parseMail } from './mail';
+import { parseMail } from './support/mail';
 
 /** `npm run import` as an operator runs it, against an embedded database in a temporary folder. */
 

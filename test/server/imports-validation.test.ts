@@ -2,9 +2,9 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_ITEMS } from '../../src/api/contract/imports';
 import { companies, distributors, resellers, users } from '../../server/db/schema';
-import { startTestServer, type TestServer } from './harness';
-import { createCompany, createUser } from './seed';
-import { bearer } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { createCompany, createUser } from './support/seed';
+import { bearer } from './support/sign-in';
 
 const OPERATOR_TOKEN = 'imports-validation-operator-token-42';
 

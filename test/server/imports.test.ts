@@ -6,10 +6,10 @@ import { authMessages } from '../../src/api/contract/auth';
 import { buildApp } from '../../server/app';
 import { companies, distributors, resellers, users } from '../../server/db/schema';
 import { SESSION_COOKIE } from '../../server/plugins/session-cookie';
-import { startTestServer, type TestServer } from './harness';
-import { lastMailTo, linkIn, mailsTo } from './mail';
-import { createCompany, createUser, NEW_PASSWORD } from './seed';
-import { bearer, signIn } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { lastMailTo, linkIn, mailsTo } from './support/mail';
+import { createCompany, createUser, NEW_PASSWORD } from './support/seed';
+import { bearer, signIn } from './support/sign-in';
 
 const OPERATOR_TOKEN = 'imports-operator-token-0123456789abcdef';
 const operator = bearer(OPERATOR_TOKEN);

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCounts } from '../../server/db/list-counts-schema';
 import { virtualMachines } from '../../server/db/vm-schema';
-import { startNetworkWorld, type NetworkWorld } from './network-world';
-import { createTeam, createUser } from './seed';
-import { insertVms } from './vm-fixtures';
+import { startNetworkWorld, type NetworkWorld } from './support/network-world';
+import { createTeam, createUser } from './support/seed';
+import { insertVms } from './support/vm-fixtures';
 
 let w: NetworkWorld;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
-import { lastMailTo, linkIn } from './mail';
-import { createCompany, createUser, NEW_PASSWORD, TEST_PASSWORD } from './seed';
-import { logIn, submitCode } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { lastMailTo, linkIn } from './support/mail';
+import { createCompany, createUser, NEW_PASSWORD, TEST_PASSWORD } from './support/seed';
+import { logIn, submitCode } from './support/sign-in';
 
 let server: TestServer;
 let log = '';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NetworkAdapter } from '../../src/api/contract/networks';
 import type { VmDetails } from '../../src/api/contract/vms';
-import { signIn } from './sign-in';
-import { startNetworkWorld, type NetworkWorld } from './network-world';
+import { signIn } from './support/sign-in';
+import { startNetworkWorld, type NetworkWorld } from './support/network-world';
 
 /**
  * What keeps one company from exhausting what all share, and what keeps a company's region usable

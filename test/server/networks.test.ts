@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkDetails, NetworkRow } from '../../src/api/contract/networks';
 import { networks, publicIps } from '../../server/db/network-schema';
 import { simNetworks } from '../../server/providers/sim/schema';
-import { startNetworkWorld, type NetworkWorld, type Who } from './network-world';
+import { startNetworkWorld, type NetworkWorld, type Who } from './support/network-world';
 
 let w: NetworkWorld;
 /** The first network of the suite (10.40.0.0/24 in Los Angeles). */

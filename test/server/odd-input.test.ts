@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { loadConfig } from '../../server/config';
-import { startTestServer, type TestServer } from './harness';
-import { createCompany, createUser } from './seed';
-import { bearer, signIn } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { createCompany, createUser } from './support/seed';
+import { bearer, signIn } from './support/sign-in';
 
 /** Inputs PostgreSQL cannot take (ids past 32 bits, NUL in text) answer 400, never 500. */
 

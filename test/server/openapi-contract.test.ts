@@ -7,9 +7,9 @@ import {
   readDocument,
   type ApiDocument,
   type KnownIds,
-} from './openapi-calls';
-import { bearer, signIn } from './sign-in';
-import { startVmWorld, type VmWorld } from './vm-world';
+} from './support/openapi-calls';
+import { bearer, signIn } from './support/sign-in';
+import { startVmWorld, type VmWorld } from './support/vm-world';
 
 /**
  * The document as a generic client reads it: every route is called from what the document says

@@ -11,10 +11,10 @@ import {
   type ApiDocument,
   type KnownIds,
   type Operation,
-} from './openapi-calls';
-import { arbitraryOf, type JsonSchema } from './schema-arbitrary';
-import { bearer, signIn } from './sign-in';
-import { startVmWorld, type VmWorld } from './vm-world';
+} from './support/openapi-calls';
+import { arbitraryOf, type JsonSchema } from './support/schema-arbitrary';
+import { bearer, signIn } from './support/sign-in';
+import { startVmWorld, type VmWorld } from './support/vm-world';
 
 /**
  * Requests generated from the document alone, as a schemathesis-like client would make them:

@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './support/harness';
 
 /**
  * The API document: generated from the routes themselves, so a route added without it fails here;

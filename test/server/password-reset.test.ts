@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/api/contract/auth';
 import { messages } from '../../src/api/contract/validation';
 import { userTokens, users } from '../../server/db/schema';
-import { startTestServer, type TestServer } from './harness';
-import { lastMailTo, linkIn, mailsTo } from './mail';
-import { createCompany, createUser, NEW_PASSWORD, TEST_PASSWORD } from './seed';
-import { bearer, logIn, signIn, submitCode } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { lastMailTo, linkIn, mailsTo } from './support/mail';
+import { createCompany, createUser, NEW_PASSWORD, TEST_PASSWORD } from './support/seed';
+import { bearer, logIn, signIn, submitCode } from './support/sign-in';
 
 let server: TestServer;
 let companyId: number;

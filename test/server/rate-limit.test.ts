@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/api/contract/auth';
-import { startTestServer, type TestServer } from './harness';
-import { createCompany, createUser, NEW_PASSWORD, TEST_PASSWORD } from './seed';
-import { bearer, logIn, signIn } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { createCompany, createUser, NEW_PASSWORD, TEST_PASSWORD } from './support/seed';
+import { bearer, logIn, signIn } from './support/sign-in';
 
 const LIMIT = 3;
 let server: TestServer;

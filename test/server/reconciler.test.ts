@@ -10,8 +10,8 @@ import type { ProviderDriver } from '../../server/providers/driver';
 import { driverMap } from '../../server/providers/registry';
 import { SimDriver } from '../../server/providers/sim/driver';
 import { simServers } from '../../server/providers/sim/schema';
-import { TEST_SIM_TIMINGS } from './harness';
-import { startVmWorld, type VmWorld } from './vm-world';
+import { TEST_SIM_TIMINGS } from './support/harness';
+import { startVmWorld, type VmWorld } from './support/vm-world';
 
 let w: VmWorld;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/api/contract/auth';
 import { messages } from '../../src/api/contract/validation';
 import { PUBLIC_BODY_LIMIT } from '../../server/routes/auth-rate-limit';
-import { startVmWorld } from './vm-world';
-import { bearer, logIn, signIn } from './sign-in';
+import { startVmWorld } from './support/vm-world';
+import { bearer, logIn, signIn } from './support/sign-in';
 
 /**
  * What a stranger, or a page of another site, can send: oversized sign-in bodies, a plain HTML

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from '../../src/api/contract/zod';
 import { listVmsResponse } from '../../src/api/contract/vms';
 import { answerJsonSchema, serializerCompiler } from '../../server/response-serializer';
-import { startTestServer, type TestServer } from './harness';
-import { arbitraryOf, type JsonSchema } from './schema-arbitrary';
+import { startTestServer, type TestServer } from './support/harness';
+import { arbitraryOf, type JsonSchema } from './support/schema-arbitrary';
 
 const serializerOf = (schema: z.ZodMiniType) =>
   serializerCompiler({ schema, method: 'GET', url: '/', httpPart: 'response' });

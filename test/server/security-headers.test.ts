@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSecurityHeaders } from '../../server/plugins/security-headers';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './support/harness';
 
 it('refuses, at start, a policy that would have to be made for each request', () => {
   const perRequest = { directives: { 'script-src': ["'self'", () => "'nonce-abc'"] } };

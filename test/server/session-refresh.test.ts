@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/api/contract/auth';
-import { startTestServer, type TestServer } from './harness';
-import { createCompany, createUser } from './seed';
-import { bearer, logIn, signIn } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { createCompany, createUser } from './support/seed';
+import { bearer, logIn, signIn } from './support/sign-in';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../server/db/schema';
 import { hashSecretToken } from '../../server/domain/identity/secret-tokens';
 import { authMessages } from '../../src/api/contract/auth';
-import { startTestServer, type TestServer } from './harness';
-import { createCompany, createUser } from './seed';
-import { bearer, logIn, signIn } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { createCompany, createUser } from './support/seed';
+import { bearer, logIn, signIn } from './support/sign-in';
 
 let server: TestServer;
 let email: string;

@@ -9,10 +9,10 @@ import {
   SUPPORT_MESSAGES_PER_WINDOW,
   supportMessages,
 } from '../../src/api/contract/support';
-import { startTestServer, testClock, type TestServer } from './harness';
-import { mailsTo, parseMail } from './mail';
-import { createCompany, createUser } from './seed';
-import { bearer, logIn, signIn } from './sign-in';
+import { startTestServer, testClock, type TestServer } from './support/harness';
+import { mailsTo, parseMail } from './support/mail';
+import { createCompany, createUser } from './support/seed';
+import { bearer, logIn, signIn } from './support/sign-in';
 
 const SUPPORT = 'helpdesk@support.example';
 const clock = testClock(new Date('2026-03-10T09:00:00Z'));

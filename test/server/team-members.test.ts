@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../src/api/contract/roles';
-import { addTeamMember, createUser } from './seed';
+import { addTeamMember, createUser } from './support/seed';
 import {
   FORBIDDEN,
   NOT_FOUND,
@@ -8,7 +8,7 @@ import {
   startTeamWorld,
   type TeamWorld,
   type Who,
-} from './team-fixtures';
+} from './support/team-fixtures';
 
 /** POST /teams/addUser and DELETE /teams/removeUser. */
 

@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMembers, teams } from '../../server/db/schema';
 import { virtualMachines } from '../../server/db/vm-schema';
-import { insertVms } from './vm-fixtures';
-import { createTeam } from './seed';
+import { insertVms } from './support/vm-fixtures';
+import { createTeam } from './support/seed';
 import {
   ADMINS_ONLY,
   FORBIDDEN,
@@ -11,7 +11,7 @@ import {
   startTeamWorld,
   type TeamWorld,
   type Who,
-} from './team-fixtures';
+} from './support/team-fixtures';
 
 /** POST /teams/create, POST /teams/update and DELETE /teams/delete. */
 

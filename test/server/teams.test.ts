@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../src/api/contract/roles';
-import { addTeamMember, createTeam, createUser } from './seed';
-import { NOT_FOUND, startTeamWorld, type TeamWorld, type Who } from './team-fixtures';
-import { insertVms } from './vm-fixtures';
+import { addTeamMember, createTeam, createUser } from './support/seed';
+import { NOT_FOUND, startTeamWorld, type TeamWorld, type Who } from './support/team-fixtures';
+import { insertVms } from './support/vm-fixtures';
 
 /** GET /teams/list and GET /teams/:id: what each caller sees, the counts, search and paging. */
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy, trustProxyOption } from '../../server/config';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './support/harness';
 
 /**
  * Behind a proxy, the per-address limits key on the address the proxy saw. `X-Forwarded-For` is

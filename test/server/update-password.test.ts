@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/api/contract/auth';
 import { messages } from '../../src/api/contract/validation';
-import { startTestServer, type TestServer } from './harness';
-import { createCompany, createUser, NEW_PASSWORD, TEST_PASSWORD } from './seed';
-import { bearer, logIn, signIn, submitCode } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { createCompany, createUser, NEW_PASSWORD, TEST_PASSWORD } from './support/seed';
+import { bearer, logIn, signIn, submitCode } from './support/sign-in';
 
 let server: TestServer;
 let companyId: number;

@@ -2,10 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, teamMembers, users } from '../../server/db/schema';
 import { ROLE } from '../../src/api/contract/roles';
-import { startTestServer, type TestServer } from './harness';
-import { lastMailTo, linkIn, mailsTo } from './mail';
-import { addTeamMember, createCompany, createTeam, createUser, NEW_PASSWORD } from './seed';
-import { bearer, signIn } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { lastMailTo, linkIn, mailsTo } from './support/mail';
+import { addTeamMember, createCompany, createTeam, createUser, NEW_PASSWORD } from './support/seed';
+import { bearer, signIn } from './support/sign-in';
 
 let server: TestServer;
 let companyId: number;

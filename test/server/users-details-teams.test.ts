@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type RoleId } from '../../src/api/contract/roles';
-import { startTestServer, type TestServer } from './harness';
-import { addTeamMember, createCompany, createTeam, createUser } from './seed';
-import { bearer, signIn } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { addTeamMember, createCompany, createTeam, createUser } from './support/seed';
+import { bearer, signIn } from './support/sign-in';
 
 let server: TestServer;
 /** Signed-in callers by short name. */

@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, teamMembers, userTokens, users } from '../../server/db/schema';
 import { ROLE } from '../../src/api/contract/roles';
-import { startTestServer, type TestServer } from './harness';
-import { addTeamMember, createCompany, createTeam, createUser } from './seed';
-import { bearer, signIn } from './sign-in';
+import { startTestServer, type TestServer } from './support/harness';
+import { addTeamMember, createCompany, createTeam, createUser } from './support/seed';
+import { bearer, signIn } from './support/sign-in';
 
 let server: TestServer;
 let companyId: number;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardData, SizeCounts } from '../../src/api/contract/vms';
-import { testClock } from './harness';
-import { startVmWorld, type VmWorld, type Who } from './vm-world';
+import { testClock } from './support/harness';
+import { startVmWorld, type VmWorld, type Who } from './support/vm-world';
 
 /**
  * Usage is counted per size and period: a VM counts in a period for every size it had at any

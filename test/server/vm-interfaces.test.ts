@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NetworkAdapter } from '../../src/api/contract/networks';
 import { publicIps, vmInterfaces } from '../../server/db/network-schema';
 import { simPorts } from '../../server/providers/sim/schema';
-import { startNetworkWorld, type NetworkWorld, type Who } from './network-world';
+import { startNetworkWorld, type NetworkWorld, type Who } from './support/network-world';
 
 let w: NetworkWorld;
 let appNet: number;

@@ -2,8 +2,8 @@ import { isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateVmBody, VmDetails } from '../../src/api/contract/vms';
 import { virtualMachines } from '../../server/db/vm-schema';
-import { bearer, signIn } from './sign-in';
-import { startVmWorld, type VmWorld } from './vm-world';
+import { bearer, signIn } from './support/sign-in';
+import { startVmWorld, type VmWorld } from './support/vm-world';
 
 /**
  * What keeps one company from taking a region's engine for itself: the VMs, vCPUs and GB of RAM it

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startVmWorld, type VmWorld } from './vm-world';
+import { startVmWorld, type VmWorld } from './support/vm-world';
 
 let w: VmWorld;
 beforeAll(async () => {

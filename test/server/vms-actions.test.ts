@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { VmDetails } from '../../src/api/contract/vms';
 import { virtualMachines, vmSizePeriods } from '../../server/db/vm-schema';
-import { createTeam } from './seed';
-import { startVmWorld, type VmWorld, type Who } from './vm-world';
+import { createTeam } from './support/seed';
+import { startVmWorld, type VmWorld, type Who } from './support/vm-world';
 
 let w: VmWorld;
 beforeAll(async () => {

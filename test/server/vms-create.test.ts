@@ -5,8 +5,8 @@ import { isStrongPassword } from '../../src/api/contract/validation';
 import { virtualMachines, vmSizePeriods } from '../../server/db/vm-schema';
 import { operations } from '../../server/jobs/schema';
 import { simServers } from '../../server/providers/sim/schema';
-import { bearer, signIn } from './sign-in';
-import { startVmWorld, type VmWorld } from './vm-world';
+import { bearer, signIn } from './support/sign-in';
+import { startVmWorld, type VmWorld } from './support/vm-world';
 
 let w: VmWorld;
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VmRow } from '../../src/api/contract/vms';
 import { virtualMachines } from '../../server/db/vm-schema';
 import { vmStatuses } from '../../src/api/contract/vms';
-import { createTeam } from './seed';
-import { insertVms } from './vm-fixtures';
-import { startVmWorld, type VmWorld, type Who } from './vm-world';
+import { createTeam } from './support/seed';
+import { insertVms } from './support/vm-fixtures';
+import { startVmWorld, type VmWorld, type Who } from './support/vm-world';
 
 /**
  * Deep pages of a long list start from cached anchors: these tests hold every page of every sort

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VmRow } from '../../src/api/contract/vms';
-import { createTeam } from './seed';
-import { insertVms } from './vm-fixtures';
-import { startVmWorld, type VmWorld, type Who } from './vm-world';
+import { createTeam } from './support/seed';
+import { insertVms } from './support/vm-fixtures';
+import { startVmWorld, type VmWorld, type Who } from './support/vm-world';
 
 let w: VmWorld;
 let betaId: number;

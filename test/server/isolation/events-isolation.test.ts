@@ -1,10 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEvent } from '../../../src/api/contract/activity';
-import { openEventStream, type EventStreamClient } from '../event-stream';
-import { startTestServer, type TestServer } from '../harness';
-import { bearer } from '../sign-in';
-import { callerRoles, importTwoTenants, OPERATOR_TOKEN, type Tenant } from './tenants';
+import { openEventStream, type EventStreamClient } from '../support/event-stream';
+import { startTestServer, type TestServer } from '../support/harness';
+import { bearer } from '../support/sign-in';
+import {
+  callerRoles,
+  importTwoTenants,
+  OPERATOR_TOKEN,
+  type Tenant,
+} from '../support/isolation-tenants';
 
 /**
  * The event stream and the activity history never show a company another's events, nor a member

@@ -1,9 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../harness';
-import { bearer } from '../sign-in';
-import { isolationCases, routesWithoutCompanyIds } from './cases';
-import { callerRoles, importTwoTenants, OPERATOR_TOKEN, type Tenant } from './tenants';
+import { startTestServer, type TestServer } from '../support/harness';
+import { bearer } from '../support/sign-in';
+import { isolationCases, routesWithoutCompanyIds } from '../support/isolation-cases';
+import {
+  callerRoles,
+  importTwoTenants,
+  OPERATOR_TOKEN,
+  type Tenant,
+} from '../support/isolation-tenants';
 
 /**
  * Proof that no company can see or touch another's data: every route that takes an id is called

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { RELOAD_EVENT, type ActivityEvent } from '../../src/api/contract/activity';
-import { SESSION_COOKIE } from '../../server/plugins/session-cookie';
+import { RELOAD_EVENT, type ActivityEvent } from '../../../src/api/contract/activity';
+import { SESSION_COOKIE } from '../../../server/plugins/session-cookie';
 
 export interface StreamedEvent {
   id: number;

@@ -1,9 +1,9 @@
 import { ROLE, type RoleId } from '../../../src/api/contract/roles';
-import type { TestServer } from '../harness';
-import { lastMailTo, linkIn } from '../mail';
-import { NEW_PASSWORD } from '../seed';
-import { bearer, signIn } from '../sign-in';
-import { smallUbuntuOrder } from '../vm-fixtures';
+import type { TestServer } from './harness';
+import { lastMailTo, linkIn } from './mail';
+import { NEW_PASSWORD } from './seed';
+import { bearer, signIn } from './sign-in';
+import { smallUbuntuOrder } from './vm-fixtures';
 
 export const OPERATOR_TOKEN = 'isolation-operator-token-0123456789';
 export const callerRoles = ['admin', 'manager', 'operator', 'viewer'] as const;

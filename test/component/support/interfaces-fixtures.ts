@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
-import type { AvailableNetwork, NetworkAdapter } from '../../src/api/contract/networks';
+import type { AvailableNetwork, NetworkAdapter } from '../../../src/api/contract/networks';
 import { api, http, ok, server } from './msw';
 import { renderApp } from './render';
 import { gate, serveTeams, signIn, type Recorded } from './teams-fixtures';

@@ -8,20 +8,20 @@ import { count, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { buildApp, loggerOptions, type App } from '../../server/app';
-import { createBackgroundTasks } from '../../server/background';
-import type { Clock } from '../../server/clock';
-import { loadConfig, type Config } from '../../server/config';
-import { connectPglite, connectPostgres, type Database } from '../../server/db/client';
-import * as schema from '../../server/schema';
-import { createSecretBox } from '../../server/domain/secrets';
-import { operations } from '../../server/jobs/schema';
-import { createReconciler, type Reconciler } from '../../server/jobs/worker';
-import { createMailer } from '../../server/mail/transport';
-import type { DriverMap } from '../../server/providers/registry';
-import { setUpProviders } from '../../server/providers/setup';
-import type { EventStreamCaps } from '../../server/domain/events/streams';
-import type { SimDriver, SimTimings } from '../../server/providers/sim/driver';
+import { buildApp, loggerOptions, type App } from '../../../server/app';
+import { createBackgroundTasks } from '../../../server/background';
+import type { Clock } from '../../../server/clock';
+import { loadConfig, type Config } from '../../../server/config';
+import { connectPglite, connectPostgres, type Database } from '../../../server/db/client';
+import * as schema from '../../../server/schema';
+import { createSecretBox } from '../../../server/domain/secrets';
+import { operations } from '../../../server/jobs/schema';
+import { createReconciler, type Reconciler } from '../../../server/jobs/worker';
+import { createMailer } from '../../../server/mail/transport';
+import type { DriverMap } from '../../../server/providers/registry';
+import { setUpProviders } from '../../../server/providers/setup';
+import type { EventStreamCaps } from '../../../server/domain/events/streams';
+import type { SimDriver, SimTimings } from '../../../server/providers/sim/driver';
 
 /** Fixed durations on the test clock, so tests know when each task ends. */
 export const TEST_SIM_TIMINGS: SimTimings = {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { CreateVmBody, LookupItem } from '../../src/api/contract/vms';
+import type { CreateVmBody, LookupItem } from '../../../src/api/contract/vms';
 import { api, http, ok, server } from './msw';
 import { aTeam, gate, serveTeams, signIn } from './teams-fixtures';
 import { sizes } from './vms-fixtures';

@@ -1,9 +1,9 @@
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Providers } from '../../src/providers';
-import { createQueryClient } from '../../src/queries/query-client';
-import { createAppRouter } from '../../src/router';
+import { Providers } from '../../../src/providers';
+import { createQueryClient } from '../../../src/queries/query-client';
+import { createAppRouter } from '../../../src/router';
 
 /**
  * Renders the whole console at `path` with the real router, query client and providers; only the

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ErrorBody, FieldError } from '../../src/api/contract/envelope';
+import type { ErrorBody, FieldError } from '../../../src/api/contract/envelope';
 
 export const server = setupServer();
 

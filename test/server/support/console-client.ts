@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { SESSION_COOKIE } from '../../server/plugins/session-cookie';
+import { SESSION_COOKIE } from '../../../server/plugins/session-cookie';
 import type { TestServer } from './harness';
 import { bearer } from './sign-in';
 

@@ -1,4 +1,4 @@
-import type { User } from '../../src/api/contract/auth';
+import type { User } from '../../../src/api/contract/auth';
 
 /** A signed-in user as the API sends it (dates as ISO strings on the wire). */
 export const aUser = (overrides: Partial<User> = {}) => ({

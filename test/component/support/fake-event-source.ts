@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
-import { RELOAD_EVENT, type ActivityEvent } from '../../src/api/contract/activity';
+import { RELOAD_EVENT, type ActivityEvent } from '../../../src/api/contract/activity';
 
 /**
  * The browser's EventSource, which jsdom lacks, driven by the test: open it, send it events, drop

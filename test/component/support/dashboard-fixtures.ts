@@ -1,4 +1,4 @@
-import type { Configuration, DashboardData, SizeCounts } from '../../src/api/contract/vms';
+import type { Configuration, DashboardData, SizeCounts } from '../../../src/api/contract/vms';
 import { api, http, ok, server } from './msw';
 
 /** The fixed catalogue of spec section 3, as `listConfigurations` answers it (shuffled on purpose). */

@@ -1,14 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { VmStatus } from '../../src/api/contract/vms';
+import type { VmStatus } from '../../../src/api/contract/vms';
 import {
   images,
   providerImages,
   providerOffers,
   providers,
   regions,
-} from '../../server/db/catalog-schema';
-import type { Db } from '../../server/db/client';
-import { virtualMachines } from '../../server/db/vm-schema';
+} from '../../../server/db/catalog-schema';
+import type { Db } from '../../../server/db/client';
+import { virtualMachines } from '../../../server/db/vm-schema';
 
 /**
  * VM rows written straight into the database (for tests of other features that only need VMs to

@@ -1,7 +1,7 @@
 import { within, type screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { User } from '../../src/api/contract/auth';
-import { sessionStore, type StoredSession } from '../../src/api/session-store';
+import type { User } from '../../../src/api/contract/auth';
+import { sessionStore, type StoredSession } from '../../../src/api/session-store';
 import { aUser } from './fixtures';
 import { api, fail, http, server } from './msw';
 

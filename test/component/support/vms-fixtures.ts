@@ -1,4 +1,4 @@
-import type { Configuration, VmDetails, VmRow } from '../../src/api/contract/vms';
+import type { Configuration, VmDetails, VmRow } from '../../../src/api/contract/vms';
 import { serveActivity } from './activity-fixtures';
 import { api, fail, http, ok, server } from './msw';
 import { gate, type Recorded } from './teams-fixtures';

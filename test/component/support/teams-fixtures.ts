@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import { beforeEach } from 'vitest';
-import type { TeamMember, TeamRow } from '../../src/api/contract/teams';
-import type { UserRow } from '../../src/api/contract/users';
-import type { User } from '../../src/api/contract/auth';
+import type { TeamMember, TeamRow } from '../../../src/api/contract/teams';
+import type { UserRow } from '../../../src/api/contract/users';
+import type { User } from '../../../src/api/contract/auth';
 import { aUser } from './fixtures';
 import { api, fail, http, ok, server } from './msw';
 

@@ -1,5 +1,5 @@
 import { ROLE } from '../../../src/api/contract/roles';
-import type { CallerRole, Tenant } from './tenants';
+import type { CallerRole, Tenant } from './isolation-tenants';
 
 type Status = 403 | 404;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

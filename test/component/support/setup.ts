@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { preloadToasts } from '../../src/components/toasts';
+import { preloadToasts } from '../../../src/components/toasts';
 import { server } from './msw';
 
 // jsdom lacks what Mantine measures with.

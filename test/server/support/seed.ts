@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../server/db/client';
-import { ROLE, type RoleId } from '../../src/api/contract/roles';
+import type { Db } from '../../../server/db/client';
+import { ROLE, type RoleId } from '../../../src/api/contract/roles';
 import {
   companies,
   distributors,
@@ -8,8 +8,8 @@ import {
   teamMembers,
   teams,
   users,
-} from '../../server/db/schema';
-import { hashPassword } from '../../server/domain/identity/passwords';
+} from '../../../server/db/schema';
+import { hashPassword } from '../../../server/domain/identity/passwords';
 
 /** Satisfies the password rule; every seeded user has it unless told otherwise. */
 export const TEST_PASSWORD = 'Correct#Horse42';

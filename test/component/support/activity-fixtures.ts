@@ -1,4 +1,4 @@
-import type { ActivityEvent } from '../../src/api/contract/activity';
+import type { ActivityEvent } from '../../../src/api/contract/activity';
 import { api, http, ok, server } from './msw';
 
 export const anEvent = (id: number, overrides: Partial<ActivityEvent> = {}): ActivityEvent => ({

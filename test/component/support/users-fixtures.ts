@@ -1,9 +1,14 @@
 import { waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { Role } from '../../src/api/contract/roles';
-import type { EditUserBody, UserDetails, UserRow, UserTeamRow } from '../../src/api/contract/users';
-import type { RemoveTeamUserBody, TeamRow } from '../../src/api/contract/teams';
-import type { UpdateUserRoleForTeamBody } from '../../src/api/contract/roles';
+import type { Role } from '../../../src/api/contract/roles';
+import type {
+  EditUserBody,
+  UserDetails,
+  UserRow,
+  UserTeamRow,
+} from '../../../src/api/contract/users';
+import type { RemoveTeamUserBody, TeamRow } from '../../../src/api/contract/teams';
+import type { UpdateUserRoleForTeamBody } from '../../../src/api/contract/roles';
 import { aUser } from './fixtures';
 import { expect } from 'vitest';
 import { api, fail, http, ok, server } from './msw';

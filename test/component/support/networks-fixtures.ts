@@ -1,11 +1,11 @@
 import { serveActivity } from './activity-fixtures';
-import type { CombinedRegion } from '../../src/api/contract/vms';
+import type { CombinedRegion } from '../../../src/api/contract/vms';
 import type {
   CidrDetails,
   ConnectedVm,
   NetworkDetails,
   NetworkRow,
-} from '../../src/api/contract/networks';
+} from '../../../src/api/contract/networks';
 import { api, fail, http, ok, server } from './msw';
 import { gate, type Recorded } from './teams-fixtures';
 

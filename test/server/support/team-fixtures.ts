@@ -1,10 +1,10 @@
 import type { Writable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
-import { teamMembers, teams } from '../../server/db/schema';
-import { virtualMachines } from '../../server/db/vm-schema';
-import { ROLE } from '../../src/api/contract/roles';
+import { teamMembers, teams } from '../../../server/db/schema';
+import { virtualMachines } from '../../../server/db/vm-schema';
+import { ROLE } from '../../../src/api/contract/roles';
 import type { testClock } from './harness';
-import type { EventStreamCaps } from '../../server/domain/events/streams';
+import type { EventStreamCaps } from '../../../server/domain/events/streams';
 import { startTestServer } from './harness';
 import { addTeamMember, createCompany, createTeam, createUser } from './seed';
 import { bearer, signIn } from './sign-in';

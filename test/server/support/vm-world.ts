@@ -1,4 +1,4 @@
-import type { CreateVmBody } from '../../src/api/contract/vms';
+import type { CreateVmBody } from '../../../src/api/contract/vms';
 import { startTeamWorld, type TeamWorld, type Who, type WorldOptions } from './team-fixtures';
 import { catalogIds, providerIdOf, smallUbuntuOrder } from './vm-fixtures';
 

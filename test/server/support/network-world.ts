@@ -1,4 +1,4 @@
-import type { CreateNetworkBody } from '../../src/api/contract/networks';
+import type { CreateNetworkBody } from '../../../src/api/contract/networks';
 import type { WorldOptions } from './team-fixtures';
 import { startVmWorld, type VmWorld, type Who } from './vm-world';
 
