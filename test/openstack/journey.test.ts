@@ -101,12 +101,13 @@ describe('a VM in Chromium, on an OpenStack region', () => {
     const [cloudServer] = servers().filter((s) => s.Name === name);
     expect(cloudServer).toMatchObject({ Status: 'ACTIVE', Flavor: 'lp.micro' });
     const id = cloudServer!.ID;
-    // Its floating IP answers from outside the cloud.
+    // Its floating IP answers from outside the cloud, once the guest has booted (under TCG, a
+    // minute or more while the machine is busy).
     expect(floatingIps()).toContainEqual(
       expect.objectContaining({ 'Floating IP Address': firstIp, Port: portsOf(id)[0]!.ID }),
     );
     await expect
-      .poll(() => fromOutside(`http://${firstIp}/`), { timeout: 60_000 })
+      .poll(() => fromOutside(`http://${firstIp}/`), { timeout: 180_000 })
       .toContain(`hello from ${name}`);
 
     // The console: the guest's screen through Nova's noVNC proxy, read back and typed into; then
