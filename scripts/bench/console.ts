@@ -12,9 +12,9 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
-import { apiSession, eventually, smallUbuntuOrder } from '../../test/e2e/api-session';
-import { readCode } from '../../test/e2e/journey';
-import { startServer } from '../../test/e2e/server-process';
+import { apiSession, eventually, smallUbuntuOrder } from '../../test/e2e/support/api-session';
+import { readCode } from '../../test/e2e/support/journey';
+import { startServer } from '../../test/e2e/support/server-process';
 import { freePort } from './http-load';
 import { median } from './stats';
 

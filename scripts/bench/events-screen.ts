@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import type { ActivityEvent } from '../../src/api/contract/activity';
 import { ROLE } from '../../src/api/contract/roles';
-import { apiSession, eventually, smallUbuntuOrder } from '../../test/e2e/api-session';
-import { launchChromium } from '../../test/e2e/browser';
-import { activateAccount, signIn } from '../../test/e2e/journey';
-import { startServer } from '../../test/e2e/server-process';
+import { apiSession, eventually, smallUbuntuOrder } from '../../test/e2e/support/api-session';
+import { launchChromium } from '../../test/e2e/support/browser';
+import { activateAccount, signIn } from '../../test/e2e/support/journey';
+import { startServer } from '../../test/e2e/support/server-process';
 import { median } from './stats';
 
 const ADMIN = { email: 'live-admin@example.com', password: 'Live!Bench-Passw0rd' };

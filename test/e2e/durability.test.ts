@@ -11,8 +11,8 @@ import * as schema from '../../server/schema';
 import { virtualMachines } from '../../server/db/vm-schema';
 import { operations } from '../../server/jobs/schema';
 import { simServers } from '../../server/providers/sim/schema';
-import { apiSession, eventually, smallUbuntuOrder, type ApiCall } from './api-session';
-import { startServer, type RunningServer } from './server-process';
+import { apiSession, eventually, smallUbuntuOrder, type ApiCall } from './support/api-session';
+import { startServer, type RunningServer } from './support/server-process';
 
 const ADMIN = { email: 'durable@example.com', password: 'Durable!Journey-Passw0rd' };
 const ENV = {

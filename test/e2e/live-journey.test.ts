@@ -2,10 +2,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../src/api/contract/roles';
 import { openEventStream } from '../server/support/event-stream';
-import { apiSession, apiToken, operatorCalls, smallUbuntuOrder, type ApiCall } from './api-session';
-import { launchChromium, screenshot } from './browser';
-import { activateAccount, signIn, type Credentials } from './journey';
-import { startServer, type RunningServer } from './server-process';
+import {
+  apiSession,
+  apiToken,
+  operatorCalls,
+  smallUbuntuOrder,
+  type ApiCall,
+} from './support/api-session';
+import { launchChromium, screenshot } from './support/browser';
+import { activateAccount, signIn, type Credentials } from './support/journey';
+import { startServer, type RunningServer } from './support/server-process';
 
 const OPERATOR_TOKEN = 'e2e-live-operator-token-0123456789abc';
 const ADMIN = { email: 'live-admin@example.com', password: 'Live!Journey-Passw0rd' };

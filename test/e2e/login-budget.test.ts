@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser';
-import { startServer, type RunningServer } from './server-process';
+import { launchChromium } from './support/browser';
+import { startServer, type RunningServer } from './support/server-process';
 
 /**
  * The sign-in screen's JavaScript as a phone downloads it: compressed as the server sends the

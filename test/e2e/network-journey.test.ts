@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LookupItem, VmDetails } from '../../src/api/contract/vms';
-import { apiSession, eventually } from './api-session';
-import { launchChromium, screenshot } from './browser';
-import { choose, signIn } from './journey';
-import { startServer, type RunningServer } from './server-process';
+import { apiSession, eventually } from './support/api-session';
+import { launchChromium, screenshot } from './support/browser';
+import { choose, signIn } from './support/journey';
+import { startServer, type RunningServer } from './support/server-process';
 
 const ADMIN = { email: 'net-admin@example.com', password: 'Net!Journey-Passw0rd' };
 

@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
-import { operatorCalls } from './api-session';
-import { activateAccount, readMail, signIn, type Credentials } from './journey';
-import { startServer, type RunningServer } from './server-process';
+import { launchChromium, screenshot } from './support/browser';
+import { operatorCalls } from './support/api-session';
+import { activateAccount, readMail, signIn, type Credentials } from './support/journey';
+import { startServer, type RunningServer } from './support/server-process';
 
 const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
 const SUPPORT_EMAIL = 'helpdesk@skyline.example';

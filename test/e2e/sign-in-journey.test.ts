@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
-import { enterCredentials, signIn } from './journey';
-import { startServer, type RunningServer } from './server-process';
+import { launchChromium, screenshot } from './support/browser';
+import { enterCredentials, signIn } from './support/journey';
+import { startServer, type RunningServer } from './support/server-process';
 
 const EMAIL = 'e2e-admin@example.com';
 const PASSWORD = 'E2e!Journey-Passw0rd';

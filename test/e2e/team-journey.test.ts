@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '../server/support/mail';
-import { launchChromium, screenshot } from './browser';
-import { readMail, signIn } from './journey';
-import { startServer, type RunningServer } from './server-process';
+import { launchChromium, screenshot } from './support/browser';
+import { readMail, signIn } from './support/journey';
+import { startServer, type RunningServer } from './support/server-process';
 
 const ADMIN = { email: 'team-admin@example.com', password: 'Team!Journey-Passw0rd' };
 const VIEWER = { email: 'new.viewer@example.com', password: 'Viewer!Journey-Passw0rd' };

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
-import { choose, signIn } from './journey';
-import { startServer, type RunningServer } from './server-process';
+import { launchChromium, screenshot } from './support/browser';
+import { choose, signIn } from './support/journey';
+import { startServer, type RunningServer } from './support/server-process';
 
 const ADMIN = { email: 'vm-admin@example.com', password: 'Vm!Journey-Passw0rd' };
 

@@ -9,7 +9,7 @@ import type { CreateServerRequest, NetworkSpec } from '../../server/providers/dr
 import { networkNames, type NetworkNames } from '../../server/providers/libvirt/host-network';
 import { lvNetworks, lvServers } from '../../server/providers/libvirt/schema';
 import { outside } from '../../scripts/libvirt/lab-host';
-import { inBox, markers, missingTools, serialLog, startLab, until, type Lab } from './lab';
+import { inBox, markers, missingTools, serialLog, startLab, until, type Lab } from './support/lab';
 
 /**
  * A guest that an attacker owns, on a company network beside another guest: what it sends for

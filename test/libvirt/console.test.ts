@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { LookupItem, VmDetails } from '../../src/api/contract/vms';
 import { labProviderConfig, readBuiltImage } from '../../scripts/libvirt/lab-config';
 import { startLabHost, stopLabHost, type LabHost } from '../../scripts/libvirt/lab-host';
-import { apiSession, eventually } from '../e2e/api-session';
-import { checkGatewayConsoleRules } from '../e2e/gateway-console';
-import { startServer, type RunningServer } from '../e2e/server-process';
-import { inBox } from './lab';
+import { apiSession, eventually } from '../e2e/support/api-session';
+import { checkGatewayConsoleRules } from '../e2e/support/gateway-console';
+import { startServer, type RunningServer } from '../e2e/support/server-process';
+import { inBox } from './support/lab';
 
 const ADMIN = { email: 'console-admin@example.com', password: 'Console!Gateway-Passw0rd' };
 

@@ -14,7 +14,7 @@ import {
 import { networkNames } from '../../server/providers/libvirt/host-network';
 import { lvNetworks, lvServers } from '../../server/providers/libvirt/schema';
 import { outside } from '../../scripts/libvirt/lab-host';
-import { inBox, markers, missingTools, serialLog, startLab, until, type Lab } from './lab';
+import { inBox, markers, missingTools, serialLog, startLab, until, type Lab } from './support/lab';
 
 const missing = missingTools();
 if (missing.length > 0) throw new Error(`The libvirt suite needs: ${missing.join(', ')}`);

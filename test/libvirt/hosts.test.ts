@@ -12,7 +12,7 @@ import { networkNames } from '../../server/providers/libvirt/host-network';
 import { lvNetworks, lvServers } from '../../server/providers/libvirt/schema';
 import { labProviderConfig, readBuiltImage } from '../../scripts/libvirt/lab-config';
 import { startLabHost, stopLabHost, type LabHost } from '../../scripts/libvirt/lab-host';
-import { inBox, markers, until } from './lab';
+import { inBox, markers, until } from './support/lab';
 
 /**
  * A region of two hosts: guests go where memory is available, and a network reaches both hosts

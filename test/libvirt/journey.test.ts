@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labProviderConfig, readBuiltImage } from '../../scripts/libvirt/lab-config';
 import { outside, startLabHost, stopLabHost, type LabHost } from '../../scripts/libvirt/lab-host';
-import { launchChromium, screenshot } from '../e2e/browser';
+import { launchChromium, screenshot } from '../e2e/support/browser';
 import {
   addBackendInterface,
   createVm,
@@ -15,10 +15,10 @@ import {
   signInAtConsole,
   switchPower,
   upgradeToExtraSmall,
-} from '../e2e/guest-journey';
-import { signIn } from '../e2e/journey';
-import { startServer, type RunningServer } from '../e2e/server-process';
-import { inBox, markers } from './lab';
+} from '../e2e/support/guest-journey';
+import { signIn } from '../e2e/support/journey';
+import { startServer, type RunningServer } from '../e2e/support/server-process';
+import { inBox, markers } from './support/lab';
 
 const ADMIN = { email: 'lab-admin@example.com', password: 'Lab!Console-Passw0rd' };
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LookupItem, VmDetails } from '../../src/api/contract/vms';
 import { labProviderConfig, readBuiltImage } from '../../scripts/libvirt/lab-config';
 import { outside, startLabHost, stopLabHost, type LabHost } from '../../scripts/libvirt/lab-host';
-import { apiSession, eventually, type ApiCall } from '../e2e/api-session';
-import { startServer, type RunningServer } from '../e2e/server-process';
-import { inBox, markers, until } from './lab';
+import { apiSession, eventually, type ApiCall } from '../e2e/support/api-session';
+import { startServer, type RunningServer } from '../e2e/support/server-process';
+import { inBox, markers, until } from './support/lab';
 
 const ADMIN = { email: 'libvirt-admin@example.com', password: 'Libvirt!Journey-Passw0rd' };
 

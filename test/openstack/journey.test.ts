@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, shotsDir } from '../e2e/browser';
+import { launchChromium, screenshot, shotsDir } from '../e2e/support/browser';
 import {
   addBackendInterface,
   createVm,
@@ -13,10 +13,10 @@ import {
   signInAtConsole,
   switchPower,
   upgradeToExtraSmall,
-} from '../e2e/guest-journey';
-import { checkGatewayConsoleRules } from '../e2e/gateway-console';
-import { signIn } from '../e2e/journey';
-import { startServer, type RunningServer } from '../e2e/server-process';
+} from '../e2e/support/guest-journey';
+import { checkGatewayConsoleRules } from '../e2e/support/gateway-console';
+import { signIn } from '../e2e/support/journey';
+import { startServer, type RunningServer } from '../e2e/support/server-process';
 import { fromOutside, labProvider, openstack, removeProductResources } from './cloud';
 
 const ADMIN = { email: 'os-admin@example.com', password: 'Os!Console-Passw0rd' };

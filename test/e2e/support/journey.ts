@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { codeIn, linkIn } from '../server/support/mail';
+import { codeIn, linkIn } from '../../server/support/mail';
 import type { RunningServer } from './server-process';
 
 export interface Credentials {

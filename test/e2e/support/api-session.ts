@@ -1,4 +1,4 @@
-import type { LookupItem } from '../../src/api/contract/vms';
+import type { LookupItem } from '../../../src/api/contract/vms';
 import { readCode, type Credentials } from './journey';
 import type { RunningServer } from './server-process';
 

@@ -2,23 +2,23 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { systemClock } from '../../server/clock';
-import { connectPglite, type Database } from '../../server/db/client';
-import * as schema from '../../server/schema';
-import type { LibvirtConfig } from '../../server/providers/libvirt/config';
+import { systemClock } from '../../../server/clock';
+import { connectPglite, type Database } from '../../../server/db/client';
+import * as schema from '../../../server/schema';
+import type { LibvirtConfig } from '../../../server/providers/libvirt/config';
 import {
   labProviderConfig,
   readBuiltImage,
   type BuiltImage,
-} from '../../scripts/libvirt/lab-config';
-import { LibvirtDriver } from '../../server/providers/libvirt/driver';
+} from '../../../scripts/libvirt/lab-config';
+import { LibvirtDriver } from '../../../server/providers/libvirt/driver';
 import {
   inBox,
   requireTools,
   startLabHost,
   stopLabHost,
   type LabHost,
-} from '../../scripts/libvirt/lab-host';
+} from '../../../scripts/libvirt/lab-host';
 
 export function missingTools(): string[] {
   return requireTools();

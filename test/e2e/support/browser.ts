@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const shotsDir = path.resolve(import.meta.dirname, '../../test-results/e2e');
+export const shotsDir = path.resolve(import.meta.dirname, '../../../test-results/e2e');
 
 /** Debian's Chromium, headless, with its network chatter turned off (the machine is offline). */
 export function launchChromium(): Promise<Browser> {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { consoleEnds } from '../../server/domain/consoles/open-consoles';
-import { openConsoleAt, type OpenConsole } from '../server/support/console-client';
+import { consoleEnds } from '../../../server/domain/consoles/open-consoles';
+import { openConsoleAt, type OpenConsole } from '../../server/support/console-client';
 import { apiToken } from './api-session';
 import type { Credentials } from './journey';
 import type { RunningServer } from './server-process';

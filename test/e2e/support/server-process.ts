@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseMail, type Mail } from '../server/support/mail';
+import { parseMail, type Mail } from '../../server/support/mail';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
