@@ -14,8 +14,16 @@ import {
 import { networkNames } from '../../server/providers/libvirt/host-network';
 import { lvNetworks, lvServers } from '../../server/providers/libvirt/schema';
 import { outside } from '../../scripts/libvirt/lab-host';
+import { describeDriverConformance } from '../providers/conformance';
 import { inBox, markers, missingTools, serialLog, startLab, until, type Lab } from './support/lab';
 
+/**
+ * The libvirt driver on a lab host with real TCG guests: first the contract every driver is held
+ * to (test/providers/conformance.ts), with the guest's own word on its reboot and its ACPI
+ * power-off, then what only libvirt shows — the host's bridges, namespaces and NAT rules, the
+ * guest's seed, addresses and hardware on its serial console, SSH and HTTP to it, and a host left
+ * empty. One guest each: a boot under TCG on a shared machine is what this suite's time is made of.
+ */
 const missing = missingTools();
 if (missing.length > 0) throw new Error(`The libvirt suite needs: ${missing.join(', ')}`);
 
@@ -108,6 +116,49 @@ const fromRouter = (networkId: number, command: string, timeoutMs = 30_000) =>
 const sshCommon =
   '-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o ConnectTimeout=10 -o LogLevel=ERROR';
 
+/** libvirtd in the lab host stopped, then started again: the engine unreachable, then back. */
+const libvirtd = {
+  async stop() {
+    inBox(
+      lab.host,
+      'kill "$(cat /run/libvirt/libvirtd.pid)"; for i in $(seq 50); do [ -e /run/libvirt/libvirtd.pid ] || break; sleep 0.1; done',
+    );
+  },
+  async start() {
+    inBox(lab.host, 'libvirtd -d -p /run/libvirt/libvirtd.pid');
+    await until('libvirtd back', async () => (await lab.driver.health()).ok);
+  },
+};
+
+describeDriverConformance('libvirt', async () => ({
+  driver: lab.driver,
+  providerKey: 'lab',
+  regionKey: 'lab-1',
+  imageKey: 'busybox',
+  sizeKeys: ['micro', 'extraSmall'],
+  network: standard('10.70.0.0/24', '203.0.113.140'),
+  addresses: ['10.70.0.10', '10.70.0.11'],
+  publicIps: ['203.0.113.141', '203.0.113.142'],
+  tick: () => new Promise((resolve) => setTimeout(resolve, 1000)),
+  // A TCG guest's boot on a shared machine of two cores takes up to a few minutes.
+  maxTicks: 280,
+  outage: { begin: libvirtd.stop, end: libvirtd.start },
+  // Starting a running server is done already: the driver answers it as such, changing nothing.
+  repeats: 'by-state',
+  checks: {
+    // The guest itself booted again, not only its domain.
+    async rebooted(server) {
+      const domain = await domainOf(server.ref);
+      await until('a second boot', async () => markers(serialLog(lab, domain), 'BOOT').length > 1);
+    },
+    // A stop is the ACPI button the guest answers, not a forced power-off.
+    async stopped(server) {
+      const domain = await domainOf(server.ref);
+      expect(markers(serialLog(lab, domain), 'POWEROFF').length).toBeGreaterThan(0);
+    },
+  },
+}));
+
 describe('the libvirt driver on a real libvirtd with TCG guests', () => {
   let netRef: string;
   let netId: number;
@@ -165,25 +216,16 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
     expect(inBox(lab.host, 'virsh -q vol-list lp-disks 2>/dev/null || true').trim()).toBe('');
   });
 
-  it('boots a guest with its address, credentials and public IP, once per client token', async () => {
+  it('boots a guest with its address, credentials, hardware and public IP', async () => {
     const request = serverRequest(netRef, '10.20.0.10', { publicIp: '203.0.113.130' });
     request.primaryPort.macAddress = primaryMac;
     const { ref } = await lab.driver.createServer(request);
     serverRef = ref;
     domain = await domainOf(ref);
-    // A retried create finds the server it made.
-    expect(await lab.driver.createServer(request)).toEqual({ ref });
     expect(inBox(lab.host, 'virsh -q list --all --name').trim().split('\n')).toEqual([domain]);
 
-    expect((await lab.driver.getServer(ref))?.powerState).toBe('building');
     const state = await settle(ref);
-    expect(state).toMatchObject({
-      powerState: 'running',
-      task: null,
-      sizeKey: 'micro',
-      fault: null,
-    });
-    expect(state.ports.map((p) => p.macAddress)).toEqual([primaryMac]);
+    expect(state).toMatchObject({ powerState: 'running', sizeKey: 'micro', fault: null });
 
     const log = await until('the guest to be ready', async () =>
       markers(serialLog(lab, domain), 'READY').length ? serialLog(lab, domain) : undefined,
@@ -235,25 +277,15 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
     }
   });
 
-  it('serves the guest console as an RFB stream and reports real usage', async () => {
-    const stream = await lab.driver.openConsole(serverRef);
-    const greeting = await new Promise<string>((resolve, reject) => {
-      stream.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1')));
-      stream.once('error', reject);
-    });
-    stream.destroy();
-    expect(greeting).toMatch(/^RFB 003\.00\d\n/);
-    expect(await lab.driver.consoleUrl(serverRef)).toBe(`/console/${serverRef}`);
+  it("reports the guest's real memory use, from its balloon driver", async () => {
     const { usage } = (await lab.driver.getServer(serverRef))!;
     expect(usage.ram).toBeGreaterThan(0);
     expect(usage.ram).toBeLessThanOrEqual(100);
-    expect(usage.cpu).toBeGreaterThanOrEqual(0);
   });
 
-  it('stops (ACPI), plugs a second interface, starts, reboots and resizes offline', async () => {
+  it('stops, plugs a second interface and resizes offline: the guest boots with both', async () => {
     await lab.driver.stopServer(serverRef, token());
     expect((await settle(serverRef)).powerState).toBe('shutoff');
-    expect(markers(serialLog(lab, domain), 'POWEROFF').length).toBeGreaterThan(0);
 
     const second = await lab.driver.networking.createNetwork(
       'lab-1',
@@ -261,47 +293,19 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
       token(),
     );
     secondRef = second.ref;
-    const attachToken = token();
-    const port = await lab.driver.networking.attachPort(
+    await lab.driver.networking.attachPort(
       serverRef,
       { networkRef: second.ref, fixedIp: '10.30.0.10', macAddress: mac() },
-      attachToken,
+      token(),
     );
-    expect(
-      await lab.driver.networking.attachPort(
-        serverRef,
-        { networkRef: second.ref, fixedIp: '10.30.0.10', macAddress: mac() },
-        attachToken,
-      ),
-    ).toEqual(port);
-    expect(await lab.driver.networking.getPort(port.ref)).toMatchObject({
-      status: 'active',
-      busy: false,
-    });
+    await lab.driver.resizeServer(serverRef, 'extraSmall', token());
+    expect(await settle(serverRef)).toMatchObject({ powerState: 'shutoff', sizeKey: 'extraSmall' });
 
-    const startToken = token();
-    await lab.driver.startServer(serverRef, startToken);
-    await lab.driver.startServer(serverRef, startToken);
+    await lab.driver.startServer(serverRef, token());
     expect((await settle(serverRef)).powerState).toBe('running');
     await until('eth1 on the second network', async () =>
       markers(serialLog(lab, domain), 'NET').some((l) => /eth1 .*ip=10\.30\.0\.10\/24/.test(l)),
     );
-
-    const boots = markers(serialLog(lab, domain), 'BOOT').length;
-    await lab.driver.rebootServer(serverRef, token());
-    expect((await settle(serverRef)).powerState).toBe('running');
-    await until(
-      'a second boot',
-      async () => markers(serialLog(lab, domain), 'BOOT').length > boots,
-    );
-
-    await until(
-      'the guest ready again',
-      async () => markers(serialLog(lab, domain), 'READY').length > boots,
-    );
-    await lab.driver.resizeServer(serverRef, 'extraSmall', token());
-    const resized = await settle(serverRef);
-    expect(resized).toMatchObject({ powerState: 'running', sizeKey: 'extraSmall' });
     await until('the new hardware in the guest', async () =>
       markers(serialLog(lab, domain), 'HW').some((l) => /cpus=4 .*disk_bytes=128849018880/.test(l)),
     );
@@ -368,28 +372,28 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
     await lab.driver.networking.deleteNetwork(ref, token());
   });
 
-  it('says the engine is unreachable while libvirtd is down, and works again once it is back', async () => {
+  it('names the unreachable libvirtd, and takes the refused create when it is retried', async () => {
     const { ref } = await lab.driver.networking.createNetwork(
       'lab-1',
       standard('10.50.0.0/24', '203.0.113.133'),
       token(),
     );
-    inBox(
-      lab.host,
-      'kill "$(cat /run/libvirt/libvirtd.pid)"; for i in $(seq 50); do [ -e /run/libvirt/libvirtd.pid ] || break; sleep 0.1; done',
-    );
-    expect((await lab.driver.health()).ok).toBe(false);
     const request = serverRequest(ref, '10.50.0.10', { name: 'while-down' });
-    const refused = await lab.driver.createServer(request).catch((error: unknown) => error);
+    await libvirtd.stop();
+    let refused: unknown;
+    try {
+      refused = await lab.driver.createServer(request).catch((error: unknown) => error);
+    } finally {
+      await libvirtd.start();
+    }
     expect(refused).toBeInstanceOf(ProviderUnavailable);
     expect(String(refused)).toMatch(/libvirt at box is unreachable/);
 
-    inBox(lab.host, 'libvirtd -d -p /run/libvirt/libvirtd.pid');
-    await until('libvirtd back', async () => (await lab.driver.health()).ok);
-    // The same call, retried as the reconciler would, now goes through.
+    // The same call, retried as the reconciler would, now goes through: the refusal kept nothing.
     const { ref: serverRef } = await lab.driver.createServer(request);
-    expect((await settle(serverRef)).powerState).toBe('running');
+    expect((await lab.driver.getServer(serverRef))?.powerState).toBe('building');
     await lab.driver.deleteServer(serverRef, token());
+    expect(await lab.driver.getServer(serverRef)).toBeNull();
     await lab.driver.networking.deleteNetwork(ref, token());
     expect(inBox(lab.host, 'virsh -q list --all --name').trim()).toBe('');
   });
