@@ -24,7 +24,8 @@ export const tokenTag = (clientToken: string) => `lp-${clientToken}`.slice(0, 60
 /** And a product network's resources on each cloud, the network's own tag. */
 export const networkTag = (id: string) => `lp-net-${id}`.slice(0, 60);
 /** And everything, the product region it is made for. */
-export const regionTag = (regionKey: string) => `lp-region-${regionKey}`;
+const REGION_TAG = 'lp-region-';
+export const regionTag = (regionKey: string) => `${REGION_TAG}${regionKey}`;
 
 export const splitRef = (ref: string): [string, string] => {
   const at = ref.indexOf('/');
@@ -85,8 +86,8 @@ export function regionOf(cloud: Cloud, regionKey: string): OpenStackRegion {
 
 /** The region a resource was made for, by its tags (the cloud's first, for an untagged one). */
 export function regionKeyOfTags(cloud: Cloud, tags: string[]): string {
-  const tagged = tags.find((t) => t.startsWith(regionTag('')));
-  return tagged ? tagged.slice(regionTag('').length) : cloud.provider.regions[0]!.key;
+  const tagged = tags.find((t) => t.startsWith(REGION_TAG));
+  return tagged ? tagged.slice(REGION_TAG.length) : cloud.provider.regions[0]!.key;
 }
 
 /** Runs a step against the cloud: what fails comes out as a refusal or as unavailability. */

@@ -6,6 +6,7 @@ import {
   type ProviderDriver,
   type ProviderHealth,
   type ServerState,
+  type ServerTask,
   type TaskFault,
 } from '../driver';
 import { hostnameOf, seedFiles } from '../cloud-init';
@@ -18,7 +19,7 @@ import { ignoreMissing, isHttpStatus, OpenStackHttpError, unlessMissing } from '
 import { OpenStackNetworking } from './networking';
 import { openNoVncStream } from './novnc-stream';
 import { deletePortAndAddresses, ensureFloatingIp, ensurePort } from './ports';
-import { novaFault, serverStateOf } from './server-state';
+import { novaFault, serverStateOf, taskOf } from './server-state';
 
 /**
  * OpenStack clouds through their REST APIs, one typed client per service (`keystone.ts` for the
@@ -155,22 +156,26 @@ export class OpenStackDriver implements ProviderDriver {
   }
 
   startServer(ref: string): Promise<void> {
-    return this.serverAction(ref, 'start the server', { 'os-start': null }, ['ACTIVE']);
+    const done = { status: 'ACTIVE', task: 'powering-on' } as const;
+    return this.serverAction(ref, 'start the server', { 'os-start': null }, done);
   }
 
   stopServer(ref: string): Promise<void> {
-    return this.serverAction(ref, 'stop the server', { 'os-stop': null }, ['SHUTOFF']);
+    const done = { status: 'SHUTOFF', task: 'powering-off' } as const;
+    return this.serverAction(ref, 'stop the server', { 'os-stop': null }, done);
   }
 
   rebootServer(ref: string): Promise<void> {
-    return this.serverAction(ref, 'reboot the server', { reboot: { type: 'SOFT' } }, []);
+    const body = { reboot: { type: 'SOFT' } };
+    return this.serverAction(ref, 'reboot the server', body, { task: 'rebooting' });
   }
 
   async resizeServer(ref: string, sizeKey: string): Promise<void> {
     const [cloud] = this.clouds.ofRef(ref);
     const flavor = flavorNameFor(cloud, sizeKey);
     const flavorId = await guard('resize the server', () => cloud.compute.flavorId(flavor));
-    return this.serverAction(ref, 'resize the server', { resize: { flavorRef: flavorId } }, []);
+    const body = { resize: { flavorRef: flavorId } };
+    return this.serverAction(ref, 'resize the server', body, { task: 'resizing' });
   }
 
   async deleteServer(ref: string): Promise<void> {
@@ -202,17 +207,22 @@ export class OpenStackDriver implements ProviderDriver {
     return openNoVncStream(url, this.config.requestTimeoutSeconds * 1000);
   }
 
-  /** A server action, done once: a server already where the action leads is left as it is. */
+  /**
+   * A server action, done once: a server already where the action leads, or on its way there, is
+   * left as it is. Nova refuses an action while the server has a task (409), so the same call
+   * again while Nova is at it (a retry after an answer lost) would be refused.
+   */
   private async serverAction(
     ref: string,
     what: string,
     body: Record<string, unknown>,
-    doneWhen: string[],
+    done: { status?: string; task: ServerTask },
   ) {
     const [cloud, id] = this.clouds.ofRef(ref);
     await guard(what, async () => {
       const { server } = await cloud.compute.getServer(id);
-      if (doneWhen.includes(server.status)) return;
+      const task = taskOf(server.status, server['OS-EXT-STS:task_state']);
+      if (server.status === done.status || task === done.task) return;
       await cloud.compute.action(id, body);
     });
   }

@@ -24,7 +24,7 @@ const POWER: Record<string, ServerPowerState> = {
 };
 
 /** Nova's task states, in the product's words. */
-function taskOf(status: string, task: string | null | undefined): ServerTask | null {
+export function taskOf(status: string, task: string | null | undefined): ServerTask | null {
   if (status === 'BUILD') return 'spawning';
   if (status === 'RESIZE' || status === 'VERIFY_RESIZE' || task?.startsWith('resize')) {
     return 'resizing';
