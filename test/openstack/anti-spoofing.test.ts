@@ -10,7 +10,7 @@ import type {
 } from '../../server/providers/driver';
 import { openStackConfigSchema } from '../../server/providers/openstack/config';
 import { OpenStackDriver } from '../../server/providers/openstack/driver';
-import { fromOutside, labProvider, openstack, until } from './cloud';
+import { fromOutside, labProvider, openstack, until } from './support/cloud';
 
 /**
  * A guest that an attacker owns, beside another guest on a company network of an OpenStack

@@ -11,7 +11,7 @@ import {
 import { openStackConfigSchema } from '../../server/providers/openstack/config';
 import { OpenStackDriver } from '../../server/providers/openstack/driver';
 import { describeDriverConformance } from '../providers/conformance';
-import { fromOutside, labProvider, openstack, pidOf, until } from './cloud';
+import { fromOutside, labProvider, openstack, pidOf, until } from './support/cloud';
 
 /**
  * The OpenStack driver against the all-in-one OpenStack of `scripts/openstack/up.sh`, run inside

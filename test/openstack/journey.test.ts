@@ -17,7 +17,7 @@ import {
 import { checkGatewayConsoleRules } from '../e2e/support/gateway-console';
 import { signIn } from '../e2e/support/journey';
 import { startServer, type RunningServer } from '../e2e/support/server-process';
-import { fromOutside, labProvider, openstack, removeProductResources } from './cloud';
+import { fromOutside, labProvider, openstack, removeProductResources } from './support/cloud';
 
 const ADMIN = { email: 'os-admin@example.com', password: 'Os!Console-Passw0rd' };
 
