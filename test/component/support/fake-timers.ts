@@ -1,5 +1,5 @@
 import userEvent from '@testing-library/user-event';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 
 declare global {
   var jest: { advanceTimersByTime: (ms: number) => void } | undefined;
@@ -16,7 +16,8 @@ export function useFakeTimersForUser() {
   return userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 }
 
-afterEach(() => {
+/** Back to the real clock after a test (setup.ts, after each test of every file). */
+export function useRealTimers() {
   vi.useRealTimers();
   globalThis.jest = undefined;
-});
+}

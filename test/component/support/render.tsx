@@ -1,9 +1,10 @@
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Providers } from '../../../src/providers';
 import { createQueryClient } from '../../../src/queries/query-client';
 import { createAppRouter } from '../../../src/router';
+import { routeTree } from '../../../src/routeTree.gen';
 
 /**
  * Renders the whole console at `path` with the real router, query client and providers; only the
@@ -17,7 +18,7 @@ export async function renderApp(path: string) {
   });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(queryClient, history);
-  await loadEveryScreen(router);
+  await loadEveryScreen();
   const user = userEvent.setup();
   const view = render(
     <Providers queryClient={queryClient}>
@@ -33,14 +34,23 @@ let everyScreen: Promise<unknown> | undefined;
 
 /**
  * The build puts each screen's component and loader in a file of its own (vite.config.ts), loaded
- * on first use; the tests run that same module graph. Loaded once up front here, as the toast
- * outlet is in setup.ts: a link preloaded at the end of one test then sends its requests in that
- * test, not after it while the next one runs.
+ * on first use; the tests run that same module graph. Loaded once up front, by setup.ts before a
+ * file's first test (that test's time is then its own), as the toast outlet is: a link preloaded
+ * at the end of one test then sends its requests in that test, not after it while the next one
+ * runs.
  */
-function loadEveryScreen(router: ReturnType<typeof createAppRouter>) {
-  everyScreen ??= Promise.all(
-    Object.values(router.routesById).map((route) => router.loadRouteChunk(route)),
-  );
+export function loadEveryScreen() {
+  if (!everyScreen) {
+    // Not the app's router: only its routes are needed, not its 401 handler.
+    const router = createRouter({
+      routeTree,
+      history: createMemoryHistory(),
+      context: { queryClient: createQueryClient() },
+    });
+    everyScreen = Promise.all(
+      Object.values(router.routesById).map((route) => router.loadRouteChunk(route)),
+    );
+  }
   return everyScreen;
 }
 

@@ -1,8 +1,19 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { inFlight } from '../../../src/api/in-flight';
 import { preloadToasts } from '../../../src/components/toasts';
+import { streamState } from '../../../src/live/stream-state';
+import { useRealTimers } from './fake-timers';
 import { server } from './msw';
+import { loadEveryScreen } from './render';
+import { resetViewport } from './viewport';
+
+// The files of a worker share its modules and its jsdom window (vite.config.ts): this file runs
+// again before each of them, so what a file leaves in a module is put back here, and the helpers'
+// own resets are called from here rather than from hooks of theirs, which only the first file to
+// import them would get.
 
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {
@@ -34,6 +45,18 @@ window.scrollTo = () => {};
 
 // The app loads the toast outlet with the first toast; tests expect a toast in the same render.
 beforeAll(() => preloadToasts());
+beforeAll(() => loadEveryScreen());
+
+// A file starts as a page just loaded would: no request under way (one a test left waiting for
+// ever never ends), no live stream.
+beforeAll(() => {
+  while (inFlight.isLoading()) inFlight.end();
+  streamState.set('off');
+});
+
+// Toasts live in a store of their own that outlives a test's render; nothing shows them between
+// tests, so emptying it needs no act().
+beforeEach(() => notifications.clean());
 
 // msw's own 'error' strategy only logs, from where a throw does not reach the test: collect the
 // requests nobody answered and fail the test that made them.
@@ -65,6 +88,12 @@ afterEach(() => {
   if (missed.length > 0) {
     throw new Error(`requests without an msw handler: ${[...new Set(missed)].join(', ')}`);
   }
+});
+
+// Before the afterEach above (the later hook runs first), as when each helper had its own hook.
+afterEach(() => {
+  useRealTimers();
+  resetViewport();
 });
 
 afterAll(() => server.close());

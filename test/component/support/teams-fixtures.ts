@@ -1,15 +1,9 @@
-import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
-import { beforeEach } from 'vitest';
 import type { TeamMember, TeamRow } from '../../../src/api/contract/teams';
 import type { UserRow } from '../../../src/api/contract/users';
 import type { User } from '../../../src/api/contract/auth';
 import { aUser } from './fixtures';
 import { api, fail, http, ok, server } from './msw';
-
-// Toasts live in a store of their own that outlives a test's render; nothing shows them between
-// tests, so emptying it needs no act().
-beforeEach(() => notifications.clean());
 
 /** The roles of `GET /roles/userRoles`. */
 export const ROLES = [

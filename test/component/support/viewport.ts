@@ -1,5 +1,3 @@
-import { afterEach } from 'vitest';
-
 /**
  * A matchMedia whose `(min-width: Npx)` queries answer for a chosen viewport width and notify
  * listeners when it changes (setup.ts's stub always answers false: a narrow screen).
@@ -7,7 +5,8 @@ import { afterEach } from 'vitest';
 type Listener = (event: MediaQueryListEvent) => void;
 const lists = new Set<{ query: string; listeners: Set<Listener>; last: boolean }>();
 let width = 390;
-const original = window.matchMedia;
+/** setup.ts's stub, while a test has it replaced. */
+let original: typeof window.matchMedia | undefined;
 
 const evaluate = (query: string) => {
   const min = /\(min-width:\s*([\d.]+)px\)/.exec(query);
@@ -34,6 +33,7 @@ function fakeMatchMedia(query: string): MediaQueryList {
 /** Sets the viewport width seen by media queries, telling those whose answer changed. */
 export function setViewportWidth(px: number) {
   width = px;
+  original ??= window.matchMedia;
   window.matchMedia = fakeMatchMedia;
   for (const entry of lists) {
     const matches = evaluate(entry.query);
@@ -44,8 +44,10 @@ export function setViewportWidth(px: number) {
   }
 }
 
-afterEach(() => {
-  window.matchMedia = original;
+/** Back to setup.ts's narrow screen after a test (setup.ts, after each test of every file). */
+export function resetViewport() {
+  if (original) window.matchMedia = original;
+  original = undefined;
   lists.clear();
   width = 390;
-});
+}
