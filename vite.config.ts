@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 // With their extensions, as Vite's native config loader (its coming default) asks.
+import { consoleStart, START_MODULE } from './scripts/build/console-start.ts';
 import { firstScreenPreload } from './scripts/build/first-screen-preload.ts';
 import { loginPage } from './scripts/build/login-page.ts';
 import { precompress } from './scripts/build/precompress.ts';
@@ -16,6 +17,8 @@ const signedInShared =
   /node_modules[\\/](@mantine|@tanstack|@tabler|@floating-ui)[\\/]|src[\\/](components|queries|api)[\\/]/;
 /** Drawn only before sign-in, by a screen of its own (the one-time code's slots on /mfa). */
 const signInOnly = /[\\/]PinInput[\\/]/;
+/** The console's start: a file of its own, named by the page beside the entry. */
+const start = consoleStart();
 
 export default defineConfig({
   // Relative asset URLs: the server injects <base href> with the runtime BASE_PATH.
@@ -34,6 +37,7 @@ export default defineConfig({
       },
     }),
     react(),
+    start.plugin,
     formGroupsLeftOut(path.resolve(import.meta.dirname, 'src/form-group-off.ts')),
     mantineStylesWithComponents(),
     firstScreenPreload(),
@@ -54,17 +58,20 @@ export default defineConfig({
     // noVNC waits at the top level of one of its modules.
     target: 'es2022',
     rolldownOptions: {
-      // The console and, apart, the noVNC page of a server's screen.
-      input: { main: 'index.html', console: 'console.html' },
+      // The console, its start (which the console's entry imports after a turn of the event
+      // loop) and, apart, the noVNC page of a server's screen.
+      input: { main: 'index.html', start: START_MODULE, console: 'console.html' },
       output: {
         codeSplitting: {
           groups: [
             // Only the noVNC page loads it.
-            { name: 'novnc', test: /node_modules[\\/]@novnc[\\/]/, priority: 4 },
-            // What every page needs before it can draw anything, in one file instead of dozens:
-            // each request costs a round trip on a phone's network.
+            { name: 'novnc', test: /node_modules[\\/]@novnc[\\/]/, priority: 5 },
+            // The entry: the session check, sent as soon as this small file has run.
+            { name: 'initial', tags: ['$initial'], test: start.inEntry, priority: 4 },
+            // What the first screen needs to draw, in one file instead of dozens (each request
+            // costs a round trip on a phone's network), downloaded beside the entry.
             {
-              name: 'initial',
+              name: 'start',
               tags: ['$initial'],
               // Only the console's: not the HTML entries themselves, nor what the noVNC page needs
               // (it would run the console's start-up code by importing the chunk).

@@ -1,10 +1,19 @@
-// The console's start, step by step (src/boot/). First, before any other module is evaluated:
-// the session check goes out, and a turn of the event loop passes.
-import { queryClient } from './boot/first-task';
 import { nextTask } from './boot/next-task';
-import { startConsole } from './boot/start-console';
+import { startSessionCheck } from './boot/session-check';
 
-// Then, the screens' modules evaluated, another turn before the router is built.
-await nextTask();
-// Then the router, and the first screen drawn in slices.
-await startConsole(queryClient, document.getElementById('root')!);
+/**
+ * The console's start, step by step (src/boot/), each step a task of its own so that a phone's
+ * main thread is never held long: the session check goes out; then the router's and the screens'
+ * code (`start-console.tsx`, in a file the page downloads beside this one) is evaluated; then the
+ * router is built and the first screen drawn. Not a top-level await: the start's file imports
+ * this one, which must have finished evaluating first.
+ */
+async function start() {
+  const queryClient = startSessionCheck();
+  await nextTask();
+  const { startConsole } = await import('./boot/start-console');
+  await nextTask();
+  await startConsole(queryClient, document.getElementById('root')!);
+}
+
+void start();

@@ -187,7 +187,7 @@ export function createErrorReporter(options: ErrorReporterOptions): ErrorReporte
 
 let installed: ErrorReporter | null = null;
 
-/** The console's reporter, installed once by main.tsx. */
+/** The console's reporter, installed once as the console starts (boot/session-check.ts). */
 export function installErrorReporter(endpoint: string): ErrorReporter {
   if (!installed) {
     installed = createErrorReporter({ endpoint });

@@ -1,6 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
-import { notify } from '../components/notify';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -16,13 +15,16 @@ export function createQueryClient() {
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       // A first load that fails shows in its screen; a failed background refresh of data already
-      // on screen would otherwise go unnoticed.
+      // on screen would otherwise go unnoticed. The toast's code is imported when needed: the
+      // client is made by the console's first file, before the toasts' library has arrived.
       onError: (error, query) => {
         if (
           query.state.data !== undefined &&
           !(error instanceof ApiError && error.status === 401)
         ) {
-          notify(error.message, { type: 'error' });
+          void import('../components/notify').then(({ notify }) =>
+            notify(error.message, { type: 'error' }),
+          );
         }
       },
     }),

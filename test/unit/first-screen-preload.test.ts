@@ -1,6 +1,6 @@
-import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { routePattern, screenFiles } from '../../scripts/build/first-screen-preload';
+import { bundleOf, chunk } from './support/build-chunks';
 
 const matches = (routeFile: string, path: string) => new RegExp(routePattern(routeFile)).test(path);
 
@@ -22,24 +22,6 @@ describe('the address a route file answers', () => {
     ).toBe(true);
   });
 });
-
-/** A chunk of the build as Rollup describes it: what matters here is the import graph. */
-function chunk(
-  fileName: string,
-  options: { facade?: string; imports?: string[]; css?: string[]; entry?: boolean } = {},
-): Rollup.OutputChunk {
-  return {
-    type: 'chunk',
-    fileName,
-    facadeModuleId: options.facade ?? null,
-    imports: options.imports ?? [],
-    isEntry: options.entry ?? false,
-    viteMetadata: { importedCss: new Set(options.css ?? []), importedAssets: new Set() },
-  } as unknown as Rollup.OutputChunk;
-}
-
-const bundleOf = (...chunks: Rollup.OutputChunk[]): Rollup.OutputBundle =>
-  Object.fromEntries(chunks.map((c) => [c.fileName, c]));
 
 const split = (route: string, parts = 'component---loader') =>
   `/repo/src/routes/${route}.tsx?tsr-split=${parts}`;
