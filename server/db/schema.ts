@@ -138,6 +138,35 @@ export const userTokens = pgTable(
   ],
 );
 
+/**
+ * Personal API tokens: a user's machine credential, used as `Authorization: Bearer lp_…` with at
+ * most the user's current rights, narrowed by `access` and `team_ids`. Stored hashed.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    access: text('access', { enum: ['read', 'readWrite'] }).notNull(),
+    /** The teams it is narrowed to; null: whatever the user may see. */
+    teamIds: integer('team_ids').array(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** The client address of its last use. */
+    lastUsedFrom: text('last_used_from'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash),
+    index('api_tokens_user_idx').on(t.userId),
+  ],
+);
+
 /** Failed logins per address, for the account-level throttle (the IP limit is separate). */
 export const loginFailures = pgTable(
   'login_failures',
