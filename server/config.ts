@@ -46,6 +46,7 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: z._default(z.string(), 'false'),
   AUTH_RATE_LIMIT: z._default(z.coerce.number().check(z.int(), z.gte(1)), 20),
+  API_TOKEN_RATE_LIMIT: z._default(z.coerce.number().check(z.int(), z.gte(1)), 600),
   QUOTA_NETWORKS_PER_REGION: z._default(
     z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)),
     50,
@@ -73,6 +74,8 @@ const envSchema = z.object({
 export interface RateLimits {
   /** Requests per minute per client address on each auth route. */
   authPerMinute: number;
+  /** Requests per minute per API token, over all routes. */
+  apiTokenPerMinute: number;
   /** Failed logins per address in `loginFailureWindowMs` before the account is throttled. */
   loginFailures: number;
   loginFailureWindowMs: number;
@@ -223,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: publicUrl.startsWith('https:'),
     rateLimits: {
       authPerMinute: e.AUTH_RATE_LIMIT,
+      apiTokenPerMinute: e.API_TOKEN_RATE_LIMIT,
       loginFailures: 10,
       loginFailureWindowMs: 15 * 60_000,
     },
