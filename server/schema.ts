@@ -16,3 +16,4 @@ export * from './db/console-schema';
 export * from './jobs/schema';
 export * from './providers/sim/schema';
 export * from './providers/libvirt/schema';
+export * from './db/webhook-schema';
