@@ -20,7 +20,7 @@ declare module 'fastify' {
     /**
      * Who may call the route. `public`: anyone. `pending`: a session whose one-time code is not
      * verified yet (the code check itself). `operator`: the `OPERATOR_TOKEN` bearer, never a user
-     * session (the imports). Unset: a verified session.
+     * session (the imports). Unset: a verified session, or a user's API token.
      */
     auth?: 'public' | 'pending' | 'operator';
     /** A public route that can still answer 401 (a sign-in refused): why, for the API document. */
@@ -32,5 +32,10 @@ declare module 'fastify' {
     allowedDuringPasswordReset?: boolean;
     /** The route answers with the caller's profile: it is read with the session, in one query. */
     profile?: boolean;
+    /**
+     * Only a signed-in session may call it, never an API token: what would make, extend or end a
+     * credential (tokens, the session's renewal, the password).
+     */
+    sessionOnly?: boolean;
   }
 }

@@ -1,9 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiTokenMessages } from '../../src/api/contract/api-tokens';
 import { authMessages } from '../../src/api/contract/auth';
 import type { User } from '../../src/api/contract/auth';
+import { findLiveApiToken, isApiTokenSecret, noteApiTokenUse } from '../domain/identity/api-tokens';
 import { findLiveSession, type SessionCaller } from '../domain/identity/sessions';
 import { isWellFormedSecretToken } from '../domain/identity/secret-tokens';
+import { findUserProfile } from '../domain/identity/users-repository';
 import { forbidden, unauthorized } from '../http-error';
 import type { ApiDeps } from '../routes/deps';
 import { SESSION_COOKIE } from './session-cookie';
@@ -17,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   return request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
 }
 
@@ -30,7 +33,10 @@ function isOperatorToken(request: FastifyRequest, operatorToken: string | undefi
   return timingSafeEqual(digest(bearer), digest(operatorToken));
 }
 
-/** The bearer header wins over the cookie: it is what the console sends explicitly. */
+/**
+ * The bearer header wins over the cookie: it is what the console sends explicitly. An API token
+ * is never a session token, whichever way it comes.
+ */
 export function sessionToken(request: FastifyRequest): string | undefined {
   const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
   return token && isWellFormedSecretToken(token) ? token : undefined;
@@ -59,6 +65,11 @@ export function registerAuthentication(
       }
       return;
     }
+    const bearer = bearerToken(request);
+    if (bearer && isApiTokenSecret(bearer)) {
+      await authenticateApiToken(request, bearer, deps);
+      return;
+    }
     const token = sessionToken(request);
     const withProfile = route.profile === true;
     const session = token
@@ -77,6 +88,40 @@ export function registerAuthentication(
   });
 }
 
+/**
+ * A call with an API token acts as its user, with the user's current rights (read with the token),
+ * and only on the routes a token may use: a `read` token only reads.
+ */
+async function authenticateApiToken(
+  request: FastifyRequest,
+  secret: string,
+  deps: Pick<ApiDeps, 'db' | 'clock'>,
+) {
+  const route = request.routeOptions.config;
+  const now = deps.clock.now();
+  const token = await findLiveApiToken(deps.db, secret, now);
+  if (!token) throw unauthorized(authMessages.notAuthenticated);
+  if (route.auth === 'pending' || route.sessionOnly) throw forbidden(apiTokenMessages.sessionOnly);
+  if (token.access === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
+    throw forbidden(apiTokenMessages.readOnly);
+  }
+  if (token.mustResetPassword && !route.allowedDuringPasswordReset) {
+    throw forbidden(authMessages.passwordResetRequired);
+  }
+  await noteApiTokenUse(deps.db, token, request.ip, now);
+  request.auth = {
+    sessionId: null,
+    apiTokenId: token.tokenId,
+    userId: token.userId,
+    companyId: token.companyId,
+    isAdmin: token.isAdmin,
+    isReseller: token.isReseller,
+    verified: true,
+    mustResetPassword: token.mustResetPassword,
+  };
+  if (route.profile) request.profile = (await findUserProfile(deps.db, token.userId)) ?? null;
+}
+
 /** The caller's profile on a route with `config.profile`. */
 export function callerProfile(request: FastifyRequest): User {
   if (!request.profile) throw unauthorized(authMessages.notAuthenticated);
@@ -87,4 +132,11 @@ export function callerProfile(request: FastifyRequest): User {
 export function caller(request: FastifyRequest): SessionCaller {
   if (!request.auth) throw unauthorized(authMessages.notAuthenticated);
   return request.auth;
+}
+
+/** The caller of a route that needs a signed-in session (`config.sessionOnly`, or a session's own). */
+export function sessionCaller(request: FastifyRequest): SessionCaller & { sessionId: number } {
+  const who = caller(request);
+  if (who.sessionId === null) throw forbidden(apiTokenMessages.sessionOnly);
+  return { ...who, sessionId: who.sessionId };
 }

@@ -57,12 +57,20 @@ export async function registerOpenApi(
         description:
           'Every answer is `{ data, message }`. Sign in with `POST /auth/login` and `POST /auth/mfa` ' +
           '(the e-mailed code); send the token of the `Authorization` answer header as a bearer ' +
-          'token. The imports take the operator token instead.',
+          'token. A script sends a personal API token (`lp_…`, made in the console under ' +
+          'Profile → API tokens) as the bearer token instead. The imports take the operator token.',
       },
       components: {
         securitySchemes: {
           session: { type: 'http', scheme: 'bearer', description: 'A verified session token' },
           sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'lp_ and 43 base62 characters',
+            description:
+              'A personal API token: its user’s current rights, read-only when its access is `read`',
+          },
           operatorToken: {
             type: 'http',
             scheme: 'bearer',
@@ -82,14 +90,17 @@ export async function registerOpenApi(
         hide?: boolean;
       };
       if (schema.hide) return transformed;
-      const { auth, refusal } = document.route.config ?? {};
+      const { auth, refusal, sessionOnly } = document.route.config ?? {};
       const isPublic = auth === 'public';
+      const sessions: Record<string, string[]>[] = [{ session: [] }, { sessionCookie: [] }];
       schema.security =
         auth === 'operator'
           ? [{ operatorToken: [] }]
           : isPublic
             ? []
-            : [{ session: [] }, { sessionCookie: [] }];
+            : auth === 'pending' || sessionOnly
+              ? sessions
+              : [...sessions, { apiToken: [] }];
       // A route that answers something other than JSON (the event stream) says so itself.
       const response: Record<string, unknown> = {
         '200': { description: 'OK' },

@@ -16,7 +16,7 @@ import { renewSession, revokeSessionByToken } from '../domain/identity/sessions'
 import { signIn, verifySignInCode } from '../domain/identity/sign-in';
 import { findUserProfile } from '../domain/identity/users-repository';
 import { badRequest, tooManyRequests, unauthorized, type HttpError } from '../http-error';
-import { caller, callerProfile, sessionToken } from '../plugins/authenticate';
+import { caller, callerProfile, sessionCaller, sessionToken } from '../plugins/authenticate';
 import { clearSessionCookie, sendSessionToken } from '../plugins/session-cookie';
 import { authRateLimit } from './auth-rate-limit';
 import type { RouteOptions } from './deps';
@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
       schema: { body: mfaBody, response: { 200: mfaResponse } },
     },
     async (request) => {
-      const { sessionId, userId } = caller(request);
+      const { sessionId, userId } = sessionCaller(request);
       const result = await verifySignInCode(deps, { sessionId, userId, code: request.body.code });
       if (result.outcome !== 'verified') {
         request.log.info({ userId, outcome: result.outcome }, 'sign-in code refused');
@@ -102,11 +102,11 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
   app.post(
     '/refreshAuth',
     {
-      config: { allowedDuringPasswordReset: true },
+      config: { allowedDuringPasswordReset: true, sessionOnly: true },
       schema: { response: { 200: refreshResponse } },
     },
     async (request, reply) => {
-      const { sessionId, userId } = caller(request);
+      const { sessionId, userId } = sessionCaller(request);
       const renewed = await renewSession(deps.db, sessionId, deps.clock.now());
       const user = renewed && (await findUserProfile(deps.db, userId));
       const token = sessionToken(request);

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerAuthentication } from '../plugins/authenticate';
 import { activityRoutes } from './activity';
+import { apiTokenRateLimit } from './api-token-rate-limit';
+import { apiTokenRoutes } from './api-tokens';
 import { authRoutes } from './auth';
 import { PUBLIC_BODY_LIMIT } from './auth-rate-limit';
 import { clientErrorRoutes } from './client-errors';
@@ -16,8 +18,10 @@ import { supportRoutes } from './support';
 import { teamRoutes } from './teams';
 import { userRoutes } from './users';
 import { vmRoutes } from './vms';
+import { webhookRoutes } from './webhooks';
 
 export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  app.addHook('onRequest', apiTokenRateLimit(app, deps.config));
   registerAuthentication(app, deps);
   // Answers are one caller's own, and some hold secrets (a session token, a VM's password or
   // private key, a console link): no cache, shared or the browser's, ever keeps one.
@@ -33,7 +37,9 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(healthRoutes, { prefix: '/healthCheck', deps });
   await app.register(authRoutes, { prefix: '/auth', deps });
   await app.register(userRoutes, { prefix: '/users', deps });
+  await app.register(apiTokenRoutes, { prefix: '/apiTokens', deps });
   await app.register(teamRoutes, { prefix: '/teams', deps });
+  await app.register(webhookRoutes, { prefix: '/webhooks', deps });
   await app.register(roleRoutes, { prefix: '/roles', deps });
   await app.register(permissionRoutes, { prefix: '/permissions', deps });
   await app.register(importRoutes, { prefix: '/imports', deps });

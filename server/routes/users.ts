@@ -33,7 +33,7 @@ import {
   listUserTeams,
 } from '../domain/identity/users-repository';
 import { badRequest, notFound } from '../http-error';
-import { caller, callerProfile } from '../plugins/authenticate';
+import { caller, callerProfile, sessionCaller } from '../plugins/authenticate';
 import { authRateLimit } from './auth-rate-limit';
 import type { RouteOptions } from './deps';
 
@@ -209,11 +209,11 @@ export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
   app.post(
     '/updatePassword',
     {
-      config: { rateLimit, allowedDuringPasswordReset: true },
+      config: { rateLimit, allowedDuringPasswordReset: true, sessionOnly: true },
       schema: { body: updatePasswordBody, response: { 200: emptyEnvelope } },
     },
     async (request) => {
-      const { userId, sessionId } = caller(request);
+      const { userId, sessionId } = sessionCaller(request);
       const outcome = await changePassword(deps, { userId, sessionId, ...request.body });
       if (outcome === 'wrong-current') {
         throw badRequest(authMessages.currentPasswordIncorrect, 'currentPassword');

@@ -26,7 +26,7 @@ import {
   getVmPrivateKey,
 } from '../domain/vms/vm-details';
 import { listVms } from '../domain/vms/vm-list';
-import { caller } from '../plugins/authenticate';
+import { caller, sessionCaller } from '../plugins/authenticate';
 import { deriveConsoleTicketKey } from '../providers/console-ticket';
 import type { RouteOptions } from './deps';
 import { vmInterfaceRoutes } from './vm-interfaces';
@@ -105,7 +105,8 @@ export const vmRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps 
     '/getConsole/:id',
     { schema: { ...byId, response: { 200: vmConsoleResponse } } },
     async (request) => ({
-      data: await getVmConsoleUrl(db, drivers, caller(request), request.params.id, {
+      // The console's ticket is bound to the caller's session.
+      data: await getVmConsoleUrl(db, drivers, sessionCaller(request), request.params.id, {
         key: consoleTicketKey,
         now: clock.now(),
       }),

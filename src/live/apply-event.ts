@@ -35,6 +35,7 @@ function staleKeys(event: ActivityEvent): QueryKey[] {
     case 'user':
       return [userKeys.all, teamKeys.all, permissionKeys.all];
     case 'session':
+    case 'apiToken':
       return [];
   }
 }

@@ -13,6 +13,7 @@ let document: {
     string,
     Record<string, { security?: unknown[]; responses: Record<string, unknown> }>
   >;
+  components: { securitySchemes: Record<string, unknown> };
 };
 
 beforeAll(async () => {
@@ -48,12 +49,25 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('says how each route is authenticated and what it answers', () => {
     const vmList = document.paths['/virtualMachines/list']!.get!;
-    expect(vmList.security).toEqual([{ session: [] }, { sessionCookie: [] }]);
+    expect(vmList.security).toEqual([{ session: [] }, { sessionCookie: [] }, { apiToken: [] }]);
     expect(Object.keys(vmList.responses)).toEqual(
       expect.arrayContaining(['200', '400', '401', '403', '404', '409', '413', '429']),
     );
     expect(document.paths['/auth/login']!.post!.security).toEqual([]);
     expect(document.paths['/imports/company']!.post!.security).toEqual([{ operatorToken: [] }]);
+    // What makes or renews a credential takes a session, never an API token.
+    for (const [path, method] of [
+      ['/apiTokens/create', 'post'],
+      ['/users/updatePassword', 'post'],
+      ['/auth/refreshAuth', 'post'],
+      ['/auth/mfa', 'post'],
+    ] as const) {
+      expect(document.paths[path]![method]!.security, path).toEqual([
+        { session: [] },
+        { sessionCookie: [] },
+      ]);
+    }
+    expect(document.components.securitySchemes.apiToken).toMatchObject({ scheme: 'bearer' });
   });
 
   it('serves a reference page from this server', async () => {

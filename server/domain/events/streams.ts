@@ -13,7 +13,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Database, Db } from '../../db/client';
 import { events } from '../../db/event-schema';
-import { sessions } from '../../db/schema';
+import { apiTokens, sessions } from '../../db/schema';
 import { HttpError, tooManyRequests } from '../../http-error';
 import { visibleTeamIds } from '../tenancy/access';
 import type { SessionCaller } from '../identity/sessions';
@@ -23,7 +23,7 @@ import { seesEvent, toActivityEvent, visibleEvents } from './visibility';
 /** A client that reads slower than this much buffered output is let go (it resumes later). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-type Caller = Pick<SessionCaller, 'sessionId' | 'userId' | 'companyId' | 'isAdmin'>;
+type Caller = Pick<SessionCaller, 'sessionId' | 'apiTokenId' | 'userId' | 'companyId' | 'isAdmin'>;
 
 interface Stream {
   caller: Caller;
@@ -182,22 +182,44 @@ export async function createEventStreams(options: {
     () => void checkSessions(),
   );
 
-  /** Ends the streams whose session expired (revocations come at once, see above). */
+  /**
+   * Ends the streams whose session expired (revocations come at once, see above), and those whose
+   * API token was revoked or expired.
+   */
   async function checkSessions() {
-    const ids = [...new Set([...all].map((s) => s.caller.sessionId))];
-    if (ids.length === 0) return;
-    const live = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(
-        and(
-          inArray(sessions.id, ids),
-          isNull(sessions.revokedAt),
-          gte(sessions.expiresAt, clock.now()),
-        ),
-      );
-    const liveIds = new Set(live.map((s) => s.id));
-    for (const stream of all) if (!liveIds.has(stream.caller.sessionId)) end(stream);
+    const streams = [...all];
+    const sessionIds = [...new Set(streams.flatMap((s) => s.caller.sessionId ?? []))];
+    const tokenIds = [...new Set(streams.flatMap((s) => s.caller.apiTokenId ?? []))];
+    if (streams.length === 0) return;
+    const now = clock.now();
+    const [liveSessions, liveTokens] = await Promise.all([
+      sessionIds.length === 0
+        ? []
+        : db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(
+              and(
+                inArray(sessions.id, sessionIds),
+                isNull(sessions.revokedAt),
+                gte(sessions.expiresAt, now),
+              ),
+            ),
+      tokenIds.length === 0
+        ? []
+        : db
+            .select({ id: apiTokens.id })
+            .from(apiTokens)
+            .where(and(inArray(apiTokens.id, tokenIds), gte(apiTokens.expiresAt, now))),
+    ]);
+    const liveSessionIds = new Set(liveSessions.map((s) => s.id));
+    const liveTokenIds = new Set(liveTokens.map((t) => t.id));
+    for (const stream of streams) {
+      const { sessionId, apiTokenId } = stream.caller;
+      const live =
+        sessionId !== null ? liveSessionIds.has(sessionId) : liveTokenIds.has(apiTokenId!);
+      if (!live) end(stream);
+    }
   }
 
   const heartbeat = setInterval(() => {

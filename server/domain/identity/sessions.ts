@@ -16,7 +16,10 @@ const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 
 /** A live session as the rest of the API sees it. */
 export interface SessionCaller {
-  sessionId: number;
+  /** The caller's session; null for a call made with an API token. */
+  sessionId: number | null;
+  /** The API token the call was made with; null for a session. */
+  apiTokenId: number | null;
   userId: number;
   companyId: number;
   isAdmin: boolean;
@@ -178,10 +181,14 @@ async function markSeen(db: Db, rows: { sessionId: number; lastSeenAt: Date }[],
 }
 
 function asCaller(
-  row: Omit<SessionCaller, 'verified'> & { verifiedAt: Date | null },
+  row: Omit<SessionCaller, 'verified' | 'sessionId' | 'apiTokenId'> & {
+    sessionId: number;
+    verifiedAt: Date | null;
+  },
 ): SessionCaller {
   return {
     sessionId: row.sessionId,
+    apiTokenId: null,
     userId: row.userId,
     companyId: row.companyId,
     isAdmin: row.isAdmin,

@@ -11,7 +11,6 @@ import type { Caller } from '../tenancy/access';
 import { SYSTEM } from '../events/actor';
 import { recordVmStatus } from '../events/vm-events';
 import type { SecretBox } from '../secrets';
-import type { SessionCaller } from '../identity/sessions';
 import { requireVmPermission, type VmRecord } from './vm-access';
 
 async function driverOf(db: Db, drivers: DriverMap, vm: VmRecord) {
@@ -133,7 +132,7 @@ export async function getVmPrivateKey(db: Db, secrets: SecretBox, caller: Caller
 export async function getVmConsoleUrl(
   db: Db,
   drivers: DriverMap,
-  caller: Caller & Pick<SessionCaller, 'sessionId'>,
+  caller: Caller & { sessionId: number },
   vmId: number,
   tickets: { key: Buffer; now: Date },
 ): Promise<{ consoleUrl: string }> {

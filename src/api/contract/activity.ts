@@ -38,6 +38,9 @@ export const activityActions = [
   'team.member.remove',
   'team.member.role',
   'session.new-address',
+  'apiToken.create',
+  'apiToken.revoke',
+  'apiToken.new-address',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

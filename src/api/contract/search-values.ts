@@ -10,7 +10,14 @@ export type NetworkSortColumn = (typeof networkSortColumns)[number];
 
 export const userSortColumns = ['name', 'email', 'createdAt'] as const;
 
-export const activitySubjectTypes = ['vm', 'network', 'user', 'team', 'session'] as const;
+export const activitySubjectTypes = [
+  'vm',
+  'network',
+  'user',
+  'team',
+  'session',
+  'apiToken',
+] as const;
 export type ActivitySubjectType = (typeof activitySubjectTypes)[number];
 
 export const activityOutcomes = ['requested', 'succeeded', 'failed', 'observed'] as const;

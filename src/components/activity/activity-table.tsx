@@ -20,6 +20,7 @@ const subjectTypes = {
   user: 'User',
   team: 'Team',
   session: 'Sign-in',
+  apiToken: 'API token',
 } as const;
 
 const whenColumn = column.accessor('occurredAt', {

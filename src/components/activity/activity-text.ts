@@ -28,6 +28,9 @@ const verbs: Record<ActivityAction, string> = {
   'team.member.remove': 'Remove member',
   'team.member.role': 'Change member role',
   'session.new-address': 'Sign-in from a new address',
+  'apiToken.create': 'Create API token',
+  'apiToken.revoke': 'Revoke API token',
+  'apiToken.new-address': 'API token used from a new address',
 };
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));

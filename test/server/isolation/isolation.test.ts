@@ -135,6 +135,7 @@ describe('coverage', () => {
     const covered = [...new Set(isolationCases.map((c) => c.endpoint))].sort();
     expect(covered).toMatchInlineSnapshot(`
       [
+        "DELETE /apiTokens/delete/:id",
         "DELETE /networks/delete/:id",
         "DELETE /networks/releasePublicIp/:id",
         "DELETE /teams/delete",
@@ -143,6 +144,7 @@ describe('coverage', () => {
         "DELETE /virtualMachines/:id/removeNetworkInterfaces/:networkId",
         "DELETE /virtualMachines/delete/:id",
         "GET /activity/list",
+        "GET /apiTokens/list",
         "GET /networks/:id",
         "GET /networks/:id/vmsForNetwork",
         "GET /networks/listNetAdapters/:id",
@@ -158,6 +160,7 @@ describe('coverage', () => {
         "GET /virtualMachines/getConsole/:id",
         "GET /virtualMachines/getPassword/:id",
         "GET /virtualMachines/list",
+        "POST /apiTokens/revokeAll",
         "POST /networks/allocatePublicIp/:id",
         "POST /permissions/assign",
         "POST /roles/updateUserRoleForTeam",

@@ -31,6 +31,49 @@ const vmEditors: Expected = { admin: 404, manager: 404, operator: 404, viewer: 4
 
 export const isolationCases: IsolationCase[] = [
   {
+    endpoint: 'DELETE /webhooks/delete/:id',
+    label: "another company's webhook",
+    request: (_own, other) => ({ method: 'DELETE', url: `/webhooks/delete/${other.webhookId}` }),
+    expect: adminOnly,
+  },
+  {
+    endpoint: 'GET /webhooks/deliveries/:id',
+    label: "another company's webhook's deliveries",
+    request: (_own, other) => ({ method: 'GET', url: `/webhooks/deliveries/${other.webhookId}` }),
+    expect: adminOnly,
+  },
+  {
+    endpoint: 'POST /webhooks/test/:id',
+    label: "a test event to another company's webhook",
+    request: (_own, other) => ({ method: 'POST', url: `/webhooks/test/${other.webhookId}` }),
+    expect: adminOnly,
+  },
+  {
+    endpoint: 'DELETE /apiTokens/delete/:id',
+    label: "another company's API token",
+    request: (_own, other) => ({ method: 'DELETE', url: `/apiTokens/delete/${other.apiTokenId}` }),
+    expect: everyone404,
+  },
+  {
+    endpoint: 'GET /apiTokens/list',
+    label: "another company's user's API tokens",
+    request: (_own, other) => ({
+      method: 'GET',
+      url: `/apiTokens/list?userId=${other.userIds.admin}`,
+    }),
+    expect: adminOnly,
+  },
+  {
+    endpoint: 'POST /apiTokens/revokeAll',
+    label: "another company's user's API tokens",
+    request: (_own, other) => ({
+      method: 'POST',
+      url: '/apiTokens/revokeAll',
+      payload: { userId: other.userIds.admin },
+    }),
+    expect: adminOnly,
+  },
+  {
     endpoint: 'GET /activity/list',
     label: "another company's VM's history",
     request: (_own, other) => ({
@@ -426,6 +469,9 @@ export const routesWithoutCompanyIds: Record<string, string> = {
   'POST /auth/refreshAuth': "the caller's own session",
   'POST /auth/shouldResetPassword': "the caller's own session",
   'GET /users/me': "the caller's own account",
+  'POST /webhooks/create': "a webhook of the caller's own company",
+  'GET /webhooks/list': "no id; the caller's own company's webhooks (webhooks-api tests)",
+  'POST /apiTokens/create': "a token of the caller's own",
   'POST /users/updatePassword': "the caller's own account",
   'POST /users/forgotPassword': 'public; answers alike for every address',
   'POST /users/register': 'public; answers alike for every address',

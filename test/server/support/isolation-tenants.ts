@@ -21,6 +21,10 @@ export interface Tenant {
   order: { regionId: number; imageId: number; configurationId: number; providerId: number };
   tokens: Record<CallerRole, string>;
   userIds: Record<CallerRole, number>;
+  /** A webhook of the company (never delivered to: no delivery worker runs in these tests). */
+  webhookId: number;
+  /** An API token of the company's Admin. */
+  apiTokenId: number;
 }
 
 async function call(
@@ -132,7 +136,18 @@ export async function importTwoTenants(server: TestServer): Promise<[Tenant, Ten
       `/networks/listNetAdapters/${ids[0]}`,
       adminHeaders,
     );
+    const { token: apiToken } = await call(server, 'POST', '/apiTokens/create', adminHeaders, {
+      name: `Billing ${key}`,
+      expiresAt: new Date(server.clock.now().getTime() + 30 * 86_400_000).toISOString(),
+      access: 'read',
+    });
+    const { webhook } = await call(server, 'POST', '/webhooks/create', adminHeaders, {
+      url: `https://hooks.${key}.iso.test/launchpad`,
+      events: ['*'],
+    });
     tenants.push({
+      webhookId: webhook.id,
+      apiTokenId: apiToken.id,
       companyId: companyIds[index]!,
       teamId,
       vmId: ids[0],

@@ -26,6 +26,7 @@ const subjectOptions = activitySubjectTypes.map((value) => ({
     user: 'Users',
     team: 'Teams',
     session: 'Sign-ins',
+    apiToken: 'API tokens',
   }[value],
 }));
 const actorOptions = activityActorTypes.map((value) => ({
