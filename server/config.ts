@@ -69,6 +69,7 @@ const envSchema = z.object({
   SIM_RESIZE_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 10),
   LIBVIRT_CONFIG: optionalString,
   OPENSTACK_CONFIG: optionalString,
+  WEBHOOK_ALLOW_PRIVATE: z._default(z.stringbool(), false),
 });
 
 export interface RateLimits {
@@ -130,6 +131,8 @@ export interface Config {
   libvirtConfigFile: string | undefined;
   /** The OpenStack providers' configuration file; unset: no OpenStack provider. */
   openStackConfigFile: string | undefined;
+  /** Webhooks may use plain HTTP and reach private addresses (tests, private installations). */
+  webhookAllowPrivate: boolean;
 }
 
 export function normalizeBasePath(value: string): string {
@@ -244,5 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     libvirtConfigFile: e.LIBVIRT_CONFIG && path.resolve(e.LIBVIRT_CONFIG),
     openStackConfigFile: e.OPENSTACK_CONFIG && path.resolve(e.OPENSTACK_CONFIG),
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
   };
 }

@@ -7,6 +7,7 @@ import { connectPglite, connectPostgres } from './db/client';
 import * as schema from './schema';
 import { systemClock } from './clock';
 import { createSecretBox } from './domain/secrets';
+import { createWebhookDispatcher } from './domain/webhooks/dispatcher';
 import { createReconciler } from './jobs/worker';
 import { createMailer } from './mail/transport';
 import { setUpProviders } from './providers/setup';
@@ -35,6 +36,16 @@ async function main() {
     secrets: createSecretBox(config.appSecret),
     log: logger.child({ component: 'reconciler' }),
   });
+  const webhooks = createWebhookDispatcher({
+    db: database.db,
+    clock: systemClock,
+    secrets: createSecretBox(config.appSecret),
+    mailer,
+    allowPrivate: config.webhookAllowPrivate,
+    publicUrl: config.publicUrl,
+    listen: database.listen,
+    log: logger.child({ component: 'webhooks' }),
+  });
 
   const app = await buildApp({
     config,
@@ -53,6 +64,7 @@ async function main() {
     closing = true;
     logger.info({ signal }, 'shutting down');
     await reconciler.stop();
+    await webhooks.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -62,6 +74,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   reconciler.start();
+  await webhooks.start();
   logger.info(`Launchpad is running at ${config.publicUrl}`);
 }
 

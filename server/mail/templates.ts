@@ -87,3 +87,32 @@ export function supportMail(input: SupportMailInput): MailMessage {
     ].join('\n'),
   };
 }
+
+export interface WebhookDisabledMailInput {
+  to: string;
+  brand: string;
+  url: string;
+  eventId: number;
+  reason: string;
+  /** Where the company's webhooks are managed. */
+  consoleUrl: string;
+}
+
+/** To each of the company's Admins: a webhook stopped after an event failed for a day. */
+export function webhookDisabledMail(input: WebhookDisabledMailInput): MailMessage {
+  return {
+    to: input.to,
+    subject: `A ${input.brand} webhook was disabled`,
+    text: [
+      `${input.brand} could not deliver event ${input.eventId} to this webhook for 24 hours,`,
+      'so it was disabled and sends nothing more:',
+      '',
+      input.url,
+      '',
+      `The last attempt failed with: ${input.reason}`,
+      '',
+      'Its delivery log shows every attempt. Once the receiver works again, add the webhook anew:',
+      input.consoleUrl,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Database, Db } from '../../db/client';
+import { webhookSubscriptions } from '../../db/webhook-schema';
+import type { Mailer } from '../../mail/transport';
+import type { SecretBox } from '../secrets';
+import { RefusedDestination, resolveDestination } from './address-guard';
+import {
+  disableSubscription,
+  nextEvent,
+  recordAttempt,
+  recordTest,
+  type Subscription,
+} from './delivery-records';
+import { mailAdminsOfDisabled } from './disabled-mail';
+import { DELIVERY_TIMEOUT_MS, sendSigned, type SendResult } from './send';
+import { toActivityEvent } from '../events/visibility';
+
+/** An event is retried for this long after its first attempt; then it is given up. */
+export const RETRY_WINDOW_MS = 24 * 60 * 60_000;
+
+/** The pause after the n-th failed attempt: 30 s, doubling, at most an hour (about 30 in a day). */
+export const retryPauseMs = (attempt: number) =>
+  Math.min(60 * 60_000, 30_000 * 2 ** Math.min(attempt - 1, 20));
+
+export interface WebhookDispatcherOptions {
+  db: Db;
+  clock: Clock;
+  secrets: SecretBox;
+  mailer: Mailer;
+  /** WEBHOOK_ALLOW_PRIVATE: plain HTTP and private addresses allowed. */
+  allowPrivate: boolean;
+  /** Where the disabling e-mail points. */
+  publicUrl: string;
+  /** The database's LISTEN: a committed event wakes the worker at once. */
+  listen?: Database['listen'];
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  workerId?: string;
+  /** Longer than a delivery may take, so that no other worker takes over one under way. */
+  leaseMs?: number;
+  /** How often an idle worker looks for due deliveries (a committed event wakes it at once). */
+  idleMs?: number;
+  batchSize?: number;
+  timeoutMs?: number;
+}
+
+export interface WebhookDispatcher {
+  /** Claims the subscriptions due now and takes each one step; answers how many it took. */
+  runOnce(): Promise<number>;
+  /** Runs steps until nothing is due now (tests, with a clock moved by hand). */
+  drain(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const succeeded = (result: SendResult) =>
+  result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+/** What went wrong, for the delivery log: the transport's words, or the answer's status. */
+const failureOf = (result: SendResult) =>
+  succeeded(result) ? null : (result.error ?? `HTTP ${result.statusCode}`);
+
+/**
+ * Delivers each subscription's events in order, one at a time: a subscription is claimed (FOR
+ * UPDATE SKIP LOCKED and a lease, as the reconciler's operations) when a test event was asked for
+ * or an event after its cursor exists and its pause is over; the event after the cursor is sent,
+ * and the cursor moves only once it succeeded or was given up. Given up means 24 hours of
+ * failures, and it disables the subscription and e-mails the company's Admins.
+ */
+export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
+  const { db, clock, secrets, log, leaseMs = 60_000, idleMs = 2_000, batchSize = 10 } = options;
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const workerId = options.workerId ?? `webhooks-${randomUUID()}`;
+  const s = webhookSubscriptions;
+
+  async function claim(): Promise<Subscription[]> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: s.id })
+        .from(s)
+        .where(
+          and(
+            isNull(s.disabledAt),
+            or(isNull(s.lockedUntil), lt(s.lockedUntil, now)),
+            or(
+              isNotNull(s.testRequestedAt),
+              and(
+                lte(s.runAfter, now),
+                sql`exists (select 1 from events e where e.company_id = ${s.companyId} and e.seq > ${s.lastEventId})`,
+              ),
+            ),
+          ),
+        )
+        .orderBy(asc(s.runAfter), asc(s.id))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(s)
+        .set({ lockedBy: workerId, lockedUntil: new Date(now.getTime() + leaseMs) })
+        .where(
+          inArray(
+            s.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  async function send(sub: Subscription, eventId: number, body: string): Promise<SendResult> {
+    const url = new URL(sub.url);
+    try {
+      const destination = await resolveDestination(url, options.allowPrivate);
+      return await sendSigned({
+        url,
+        destination,
+        eventId,
+        body,
+        secret: secrets.open(sub.secretSealed),
+        timestamp: Math.floor(clock.now().getTime() / 1000),
+        timeoutMs,
+      });
+    } catch (error) {
+      if (!(error instanceof RefusedDestination)) throw error;
+      return { statusCode: null, latencyMs: 0, error: error.message };
+    }
+  }
+
+  async function sendTest(sub: Subscription) {
+    const now = clock.now();
+    const body = JSON.stringify({ id: 0, test: true, webhookId: sub.id, occurredAt: now });
+    const result = await send(sub, 0, body);
+    await recordTest(db, workerId, sub, {
+      at: now,
+      result: { ...result, error: failureOf(result) },
+      outcome: succeeded(result) ? 'succeeded' : 'failed',
+    });
+  }
+
+  async function step(sub: Subscription) {
+    if (sub.testRequestedAt) await sendTest(sub);
+    const now = clock.now();
+    const next = sub.runAfter <= now ? await nextEvent(db, sub) : undefined;
+    if (!next || 'skipTo' in next) {
+      await db
+        .update(s)
+        .set({
+          lockedBy: null,
+          lockedUntil: null,
+          ...(next ? { lastEventId: next.skipTo } : {}),
+        })
+        .where(and(eq(s.id, sub.id), eq(s.lockedBy, workerId)));
+      return;
+    }
+    const { event } = next;
+    const attempt = sub.attempts + 1;
+    const firstAttemptAt = sub.firstAttemptAt ?? now;
+    const result = await send(sub, event.seq, JSON.stringify(toActivityEvent(event)));
+    const ok = succeeded(result);
+    const givenUp = !ok && now.getTime() - firstAttemptAt.getTime() >= RETRY_WINDOW_MS;
+    const error = failureOf(result);
+    const kept = await recordAttempt(db, workerId, sub, {
+      at: now,
+      event,
+      attempt,
+      result: { ...result, error },
+      outcome: ok ? 'succeeded' : givenUp ? 'failed' : 'retrying',
+      next:
+        ok || givenUp
+          ? { lastEventId: event.seq, attempts: 0, firstAttemptAt: null, runAfter: now }
+          : {
+              attempts: attempt,
+              firstAttemptAt,
+              runAfter: new Date(now.getTime() + retryPauseMs(attempt)),
+            },
+    });
+    if (!kept || !givenUp) return;
+    const reason = `Event ${event.seq} failed for 24 hours: ${error}`;
+    if (!(await disableSubscription(db, sub, now, reason))) return;
+    await mailAdminsOfDisabled(db, options.mailer, {
+      subscription: sub,
+      eventId: event.seq,
+      reason: error ?? '',
+      publicUrl: options.publicUrl,
+    }).catch((err: unknown) =>
+      log.error({ webhookId: sub.id, error: errorText(err) }, 'webhook disabled mail failed'),
+    );
+  }
+
+  async function runOnce(): Promise<number> {
+    const claimed = await claim();
+    await Promise.all(
+      claimed.map((sub) =>
+        step(sub).catch((error: unknown) => {
+          // The lease runs out and the step is tried again then.
+          log.warn({ webhookId: sub.id, error: errorText(error) }, 'webhook step failed');
+        }),
+      ),
+    );
+    return claimed.length;
+  }
+
+  let running: Promise<void> | undefined;
+  let stopped = true;
+  let wake: (() => void) | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+
+  async function loop() {
+    while (!stopped) {
+      let took = 0;
+      try {
+        took = await runOnce();
+      } catch (error) {
+        log.warn({ error: errorText(error) }, 'webhook pass failed');
+      }
+      if (took > 0 || stopped) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, idleMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  }
+
+  return {
+    runOnce,
+    async drain() {
+      // Bounded: a receiver that keeps failing with no pause would otherwise loop for ever.
+      for (let pass = 0; pass < 1000 && (await runOnce()) > 0; pass += 1);
+    },
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      unlisten = await options.listen?.(
+        'launchpad_events',
+        () => wake?.(),
+        () => wake?.(),
+      );
+      running = loop();
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await unlisten?.();
+      await running;
+    },
+  };
+}

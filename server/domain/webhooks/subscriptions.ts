@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, max } from 'drizzle-orm';
+import {
+  WEBHOOK_DELIVERY_LOG_LIMIT,
+  webhookMessages,
+  type CreateWebhookBody,
+  type Webhook,
+  type WebhookDelivery,
+} from '../../../src/api/contract/webhooks';
+import type { Db } from '../../db/client';
+import { events } from '../../db/event-schema';
+import { webhookDeliveries, webhookSubscriptions } from '../../db/webhook-schema';
+import { badRequest, conflict, notFound } from '../../http-error';
+import type { SecretBox } from '../secrets';
+import { requireAdmin, type Caller } from '../tenancy/access';
+
+type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
+
+const toWebhook = (row: SubscriptionRow): Webhook => ({
+  id: row.id,
+  url: row.url,
+  events: row.events,
+  createdAt: row.createdAt,
+  disabledAt: row.disabledAt,
+  disabledReason: row.disabledReason,
+  lastEventId: row.lastEventId,
+});
+
+/** `whsec_` and 32 random bytes: long enough for HMAC-SHA256, and recognisable. */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+/**
+ * A new subscription, for the company's events committed from now on. Plain HTTP is refused
+ * here already (it would be at every delivery); addresses are judged at delivery time only,
+ * since a name may resolve differently then.
+ */
+export async function createWebhook(
+  db: Db,
+  caller: Caller,
+  body: CreateWebhookBody,
+  options: { secrets: SecretBox; allowPrivate: boolean; now: Date },
+): Promise<{ webhook: Webhook; secret: string }> {
+  requireAdmin(caller, webhookMessages.adminsOnly);
+  const url = new URL(body.url.trim());
+  if (url.protocol !== 'https:' && !options.allowPrivate) {
+    throw badRequest(webhookMessages.httpsRequired, 'url');
+  }
+  const secret = newSecret();
+  const row = await db.transaction(async (tx) => {
+    const [last] = await tx
+      .select({ seq: max(events.seq) })
+      .from(events)
+      .where(eq(events.companyId, caller.companyId));
+    const [inserted] = await tx
+      .insert(webhookSubscriptions)
+      .values({
+        companyId: caller.companyId,
+        url: url.toString(),
+        events: body.events,
+        secretSealed: options.secrets.seal(secret),
+        createdBy: caller.userId,
+        lastEventId: last?.seq ?? 0,
+        runAfter: options.now,
+        createdAt: options.now,
+        updatedAt: options.now,
+      })
+      .returning();
+    return inserted!;
+  });
+  return { webhook: toWebhook(row), secret };
+}
+
+export async function listWebhooks(db: Db, caller: Caller): Promise<Webhook[]> {
+  requireAdmin(caller, webhookMessages.adminsOnly);
+  const rows = await db
+    .select()
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.companyId, caller.companyId))
+    .orderBy(asc(webhookSubscriptions.id));
+  return rows.map(toWebhook);
+}
+
+const ofCaller = (caller: Caller, id: number) =>
+  and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.companyId, caller.companyId));
+
+/** Deletes it with its delivery log; a delivery under way finishes but is recorded nowhere. */
+export async function deleteWebhook(db: Db, caller: Caller, id: number): Promise<void> {
+  requireAdmin(caller, webhookMessages.adminsOnly);
+  const deleted = await db
+    .delete(webhookSubscriptions)
+    .where(ofCaller(caller, id))
+    .returning({ id: webhookSubscriptions.id });
+  if (deleted.length === 0) throw notFound(webhookMessages.notFound);
+}
+
+export async function listWebhookDeliveries(
+  db: Db,
+  caller: Caller,
+  id: number,
+): Promise<WebhookDelivery[]> {
+  requireAdmin(caller, webhookMessages.adminsOnly);
+  const [subscription] = await db
+    .select({ id: webhookSubscriptions.id })
+    .from(webhookSubscriptions)
+    .where(ofCaller(caller, id));
+  if (!subscription) throw notFound(webhookMessages.notFound);
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.subscriptionId, id))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(WEBHOOK_DELIVERY_LOG_LIMIT);
+  return rows.map(({ subscriptionId: _subscription, ...delivery }) => delivery);
+}
+
+/** Asks the delivery worker for a test event, sent before the next event due (409 if disabled). */
+export async function requestTestDelivery(
+  db: Db,
+  caller: Caller,
+  id: number,
+  now: Date,
+): Promise<void> {
+  requireAdmin(caller, webhookMessages.adminsOnly);
+  const [row] = await db
+    .select({ disabledAt: webhookSubscriptions.disabledAt })
+    .from(webhookSubscriptions)
+    .where(ofCaller(caller, id));
+  if (!row) throw notFound(webhookMessages.notFound);
+  if (row.disabledAt) throw conflict(webhookMessages.disabled);
+  await db
+    .update(webhookSubscriptions)
+    .set({ testRequestedAt: now, updatedAt: now })
+    .where(ofCaller(caller, id));
+}
