@@ -27,6 +27,7 @@ const serveScreens = () =>
       }),
     ),
     http.get(api('users/teams/:id'), () => ok({ data: [], totalPages: 1 })),
+    http.get(api('apiTokens/list'), () => ok([])),
     http.get(api('roles/userRoles'), () => ok([])),
     http.get(api('virtualMachines/list'), () => ok({ data: [], totalPages: 1 })),
     http.get(api('networks/list'), () => ok({ data: [], totalPages: 1 })),

@@ -23,7 +23,7 @@ afterEach(() => {
 const firstName = () => screen.getByRole('textbox', { name: 'First Name' });
 const lastName = () => screen.getByRole('textbox', { name: 'Last Name' });
 const save = () => screen.getByRole('button', { name: 'Save' });
-const membershipsTable = () => screen.getByRole('table');
+const membershipsTable = () => screen.getByRole('table', { name: 'Team Memberships' });
 const teamRows = () => within(membershipsTable()).getAllByRole('row').slice(1);
 const roleSelect = (team: string) => screen.getByRole('combobox', { name: `Role in ${team}` });
 const dialog = () => screen.getByRole('dialog');

@@ -11,6 +11,9 @@ import { fullName } from '../../components/user-name';
 import { authQueries } from '../../queries/auth';
 import { roleQueries } from '../../queries/roles';
 import { userQueries } from '../../queries/users';
+import { apiTokenQueries } from '../../queries/api-tokens';
+import { ApiTokensSection } from './-components/api-tokens/api-tokens-section';
+import { apiTokensQuery, canSeeApiTokens } from './-components/api-tokens/api-tokens-query';
 import { UserDetailsCard } from './-components/users/user-details-card';
 import { membershipsQuery } from './-components/users/memberships-query';
 import { UserMemberships } from './-components/users/user-memberships';
@@ -43,6 +46,13 @@ export const Route = createFileRoute('/_app/user')({
     }
     void queryClient.prefetchQuery(userQueries.teams(deps.id, membershipsQuery(deps)));
     void queryClient.prefetchQuery(roleQueries.list());
+    // The layout has checked the session before this loader runs.
+    const me = queryClient.getQueryData(authQueries.check().queryKey)?.user;
+    if (me && canSeeApiTokens(me, deps.id)) {
+      void queryClient.prefetchQuery(
+        apiTokenQueries.list(apiTokensQuery(deps.id, me.id === deps.id)),
+      );
+    }
     return { loadError: null };
   },
   pendingComponent: () => (
@@ -81,6 +91,10 @@ function UserScreen() {
             void navigate({ search: (prev) => ({ ...prev, ...patch }), replace })
           }
         />
+        {/* The user's own, or an Admin's view; nobody else sees that a user has tokens. */}
+        {canSeeApiTokens(me, user.id) && (
+          <ApiTokensSection key={`tokens-${user.id}`} user={user} own={me.id === user.id} />
+        )}
       </Stack>
     </>
   );

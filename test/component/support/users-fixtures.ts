@@ -110,6 +110,8 @@ export function serveUserPage({ users = [aUserDetails()], memberships = {} }: Us
       const found = directory.get(id);
       return found ? ok(found) : fail(404, 'User not found');
     }),
+    // The API tokens section has tests of its own (api-tokens-fixtures.ts).
+    http.get(api('apiTokens/list'), () => ok([])),
     http.get(api('users/teams/:id'), ({ request, params }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       sent.teamQueries.push(query);

@@ -1,0 +1,19 @@
+import type { ApiTokenAccess } from '../../../../api/contract/api-tokens';
+
+export const accessLabels: Record<ApiTokenAccess, string> = {
+  read: 'Read only',
+  readWrite: 'Read and write',
+};
+
+export const accessDescriptions: Record<ApiTokenAccess, string> = {
+  read: 'Reads only (GET requests): lists, details, the activity stream.',
+  readWrite: 'Everything you may do yourself, except making tokens or changing your password.',
+};
+
+/** The fixed leads of this screen's failures; the server's message follows each. */
+export const apiTokenErrorLeads = {
+  fetch: 'Error fetching API tokens',
+  create: 'Error creating API token',
+  revoke: 'Error revoking API token',
+  revokeAll: 'Error revoking API tokens',
+} as const;
