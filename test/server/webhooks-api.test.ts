@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookMessages, type Webhook } from '../../src/api/contract/webhooks';
+import {
+  WEBHOOKS_PER_COMPANY,
+  webhookMessages,
+  type Webhook,
+} from '../../src/api/contract/webhooks';
 import { webhookSubscriptions } from '../../server/db/webhook-schema';
 import { startWebhookWorld, type CallResult, type WebhookWorld } from './support/webhook-world';
 
@@ -113,5 +117,24 @@ describe('DELETE /webhooks/delete/:id', () => {
     const res = await w.call('admin', 'DELETE', '/webhooks/delete/abc');
     expect(res.status).toBe(400);
     expect(fieldOf(res)).toBe('id');
+  });
+});
+
+// Last: it fills the company up.
+describe('the limit', () => {
+  it(`allows ${WEBHOOKS_PER_COMPANY} webhooks a company, then answers 409`, async () => {
+    const held = async () =>
+      (await w.call('admin', 'GET', '/webhooks/list')).body.data as Webhook[];
+    for (let n = (await held()).length; n < WEBHOOKS_PER_COMPANY; n += 1) {
+      await w.createWebhook(`https://hooks.example.com/${n}`);
+    }
+    const body = { url: 'https://hooks.example.com/one-too-many', events: ['*'] };
+    const res = await w.call('admin', 'POST', '/webhooks/create', body);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(webhookMessages.tooMany);
+    // Another company has a limit of its own, and a deletion makes room.
+    expect((await w.call('otherAdmin', 'POST', '/webhooks/create', body)).status).toBe(200);
+    await w.call('admin', 'DELETE', `/webhooks/delete/${(await held())[0]!.id}`);
+    expect((await w.call('admin', 'POST', '/webhooks/create', body)).status).toBe(200);
   });
 });

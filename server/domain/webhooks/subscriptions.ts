@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max } from 'drizzle-orm';
 import {
   WEBHOOK_DELIVERY_LOG_LIMIT,
+  WEBHOOKS_PER_COMPANY,
   webhookMessages,
   type CreateWebhookBody,
   type Webhook,
@@ -9,6 +10,7 @@ import {
 } from '../../../src/api/contract/webhooks';
 import type { Db } from '../../db/client';
 import { events } from '../../db/event-schema';
+import { companies } from '../../db/schema';
 import { webhookDeliveries, webhookSubscriptions } from '../../db/webhook-schema';
 import { badRequest, conflict, notFound } from '../../http-error';
 import type { SecretBox } from '../secrets';
@@ -47,6 +49,17 @@ export async function createWebhook(
   }
   const secret = newSecret();
   const row = await db.transaction(async (tx) => {
+    // The company's row is the lock: two creations at once cannot both slip under the limit.
+    await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, caller.companyId))
+      .for('update');
+    const [held] = await tx
+      .select({ n: count() })
+      .from(webhookSubscriptions)
+      .where(eq(webhookSubscriptions.companyId, caller.companyId));
+    if ((held?.n ?? 0) >= WEBHOOKS_PER_COMPANY) throw conflict(webhookMessages.tooMany);
     const [last] = await tx
       .select({ seq: max(events.seq) })
       .from(events)

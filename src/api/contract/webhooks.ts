@@ -10,6 +10,8 @@ import { emptyEnvelope, envelope, idSchema } from './envelope';
 export const WEBHOOK_URL_MAX = 2000;
 /** Every event, those of actions added later too. */
 export const ALL_EVENTS = '*';
+/** Each one is a queue the delivery worker serves: a company may have this many at most. */
+export const WEBHOOKS_PER_COMPANY = 20;
 /** How many deliveries `GET /webhooks/deliveries/:id` answers, newest first. */
 export const WEBHOOK_DELIVERY_LOG_LIMIT = 100;
 
@@ -24,6 +26,7 @@ export const webhookMessages = {
   allAlone: '"*" stands for every event type and comes alone',
   adminsOnly: 'Only Admins can manage webhooks',
   notFound: 'Webhook not found',
+  tooMany: `A company may have ${WEBHOOKS_PER_COMPANY} webhooks at most; delete one first`,
   created: 'Webhook created: copy its secret now, it will not be shown again',
   deleted: 'Webhook deleted',
   testQueued: 'A test event is on its way',
