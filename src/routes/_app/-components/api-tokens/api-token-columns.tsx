@@ -46,16 +46,21 @@ export const apiTokenColumns = (now: Date, onRevoke: (token: ApiToken) => void) 
   }),
 ];
 
+// The day only, so that the columns fit a phone; the moment is in the title.
 function ExpiryCell({ expiresAt, now }: { expiresAt: Date; now: Date }) {
   if (expiresAt.getTime() > now.getTime())
-    return <Text size="sm">{formatDateTime(expiresAt)}</Text>;
+    return (
+      <Text size="sm" title={formatDateTime(expiresAt)}>
+        {formatDate(expiresAt)}
+      </Text>
+    );
   return (
     <Group gap={6} wrap="nowrap">
       <Badge color="red" variant="light" size="sm">
         Expired
       </Badge>
-      <Text size="sm" c="dimmed">
-        {formatDateTime(expiresAt)}
+      <Text size="sm" c="dimmed" title={formatDateTime(expiresAt)}>
+        {formatDate(expiresAt)}
       </Text>
     </Group>
   );

@@ -1,5 +1,6 @@
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { useId } from 'react';
 import { formatDateTime } from '../../../../components/date-format';
 import { notify } from '../../../../components/notify';
 import { accessLabels } from './api-token-labels';
@@ -41,6 +42,7 @@ function SecretBody({
   created: CreatedApiToken;
   onClose: () => void;
 }) {
+  const labelId = useId();
   return (
     <Stack gap="md">
       <Alert
@@ -58,13 +60,21 @@ function SecretBody({
         </Text>{' '}
         · {accessLabels[token.access]} · expires {formatDateTime(token.expiresAt)}
       </Text>
-      <TextInput
-        label="Token"
-        value={secret}
-        readOnly
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-        onFocus={(event) => event.currentTarget.select()}
-      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id={labelId}>
+          Token
+        </Text>
+        {/* Wrapped rather than scrolled in an input, so a phone shows all of it; one click
+            selects all of it. */}
+        <Code
+          block
+          aria-labelledby={labelId}
+          fz="sm"
+          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', userSelect: 'all' }}
+        >
+          {secret}
+        </Code>
+      </Stack>
       <Group justify="flex-end">
         <CopyButton value={secret} timeout={COPY_HIGHLIGHT_MS}>
           {({ copied, copy }) => (

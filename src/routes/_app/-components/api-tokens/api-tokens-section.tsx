@@ -79,7 +79,7 @@ export function ApiTokensSection({ user, own }: ApiTokensSectionProps) {
         toolbar={
           <Group gap="xs" wrap="nowrap">
             {count > 0 && (
-              <Button variant="default" color="red" onClick={() => setRevokeAllOpened(true)}>
+              <Button variant="light" color="red" onClick={() => setRevokeAllOpened(true)}>
                 Revoke all
               </Button>
             )}
