@@ -47,7 +47,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { 
     '/delete/:id',
     { schema: { ...byId, response: { 200: webhookActionResponse } } },
     async (request) => {
-      await deleteWebhook(db, caller(request), request.params.id);
+      await deleteWebhook(db, caller(request), request.params.id, clock.now());
       request.log.info({ webhookId: request.params.id }, 'webhook deleted');
       return { data: null, message: webhookMessages.deleted };
     },

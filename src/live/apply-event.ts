@@ -36,6 +36,7 @@ function staleKeys(event: ActivityEvent): QueryKey[] {
       return [userKeys.all, teamKeys.all, permissionKeys.all];
     case 'session':
     case 'apiToken':
+    case 'webhook':
       return [];
   }
 }

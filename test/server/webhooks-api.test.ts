@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { ActivityEvent } from '../../src/api/contract/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   WEBHOOKS_PER_COMPANY,
@@ -111,6 +112,21 @@ describe('DELETE /webhooks/delete/:id', () => {
     expect((await w.call('admin', 'GET', `/webhooks/deliveries/${id}`)).status).toBe(404);
     const list = await w.call('admin', 'GET', '/webhooks/list');
     expect((list.body.data as Webhook[]).map((h) => h.id)).not.toContain(id);
+  });
+
+  it("logs creations and deletions for Admins, naming the URL's origin only", async () => {
+    const { id } = await w.createWebhook('https://audit.example.com/hooks?token=receiver-secret');
+    await w.call('admin', 'DELETE', `/webhooks/delete/${id}`);
+    const url = `/activity/list?subjectType=webhook&subjectId=${id}&sortDescending=false`;
+    const res = await w.call('admin', 'GET', url);
+    const events = (res.body.data as { data: ActivityEvent[] }).data;
+    expect(events.map((e) => [e.action, e.actor.id, e.subject.name, e.outcome])).toEqual([
+      ['webhook.create', w.admin.id, 'https://audit.example.com', 'succeeded'],
+      ['webhook.delete', w.admin.id, 'https://audit.example.com', 'succeeded'],
+    ]);
+    expect(JSON.stringify(events)).not.toContain('receiver-secret');
+    const seen = await w.call('viewer', 'GET', url);
+    expect((seen.body.data as { data: ActivityEvent[] }).data).toEqual([]);
   });
 
   it('answers 400 for an id that is not one', async () => {

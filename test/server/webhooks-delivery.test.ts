@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEvent } from '../../src/api/contract/activity';
+import { activityEvent, type ActivityEvent } from '../../src/api/contract/activity';
 import type { Webhook, WebhookDelivery } from '../../src/api/contract/webhooks';
 import { mailsTo } from './support/mail';
 import {
@@ -163,5 +163,15 @@ describe('deliveries', () => {
     }
     const test = await w.call('admin', 'POST', `/webhooks/test/${hook.id}`);
     expect(test.status).toBe(409);
+    const activity = await w.call(
+      'admin',
+      'GET',
+      `/activity/list?subjectType=webhook&subjectId=${hook.id}`,
+    );
+    expect((activity.body.data as { data: ActivityEvent[] }).data[0]).toMatchObject({
+      action: 'webhook.disable',
+      actor: { type: 'system' },
+      detail: { reason: disabled.disabledReason },
+    });
   });
 });

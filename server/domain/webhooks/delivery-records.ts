@@ -1,11 +1,13 @@
-import { and, asc, eq, gt, inArray, isNull, lte, max } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, max, not } from 'drizzle-orm';
 import type { ActivityAction } from '../../../src/api/contract/activity';
 import { ALL_EVENTS, type webhookDeliveryOutcomes } from '../../../src/api/contract/webhooks';
 import type { Db } from '../../db/client';
 import { events } from '../../db/event-schema';
 import { webhookDeliveries, webhookSubscriptions } from '../../db/webhook-schema';
+import { SYSTEM } from '../events/actor';
 import type { EventRow } from '../events/hub';
 import type { SendResult } from './send';
+import { recordWebhookEvent } from './webhook-events';
 
 export type Subscription = typeof webhookSubscriptions.$inferSelect;
 type Outcome = (typeof webhookDeliveryOutcomes)[number];
@@ -42,6 +44,14 @@ export async function nextEvent(
         gt(events.seq, sub.lastEventId),
         lte(events.seq, top),
         wanted,
+        // Its own creation is committed with it, numbered after the cursor it started with.
+        not(
+          and(
+            eq(events.action, 'webhook.create'),
+            eq(events.subjectType, 'webhook'),
+            eq(events.subjectId, sub.id),
+          )!,
+        ),
       ),
     )
     .orderBy(asc(events.seq))
@@ -123,10 +133,18 @@ export async function disableSubscription(
   at: Date,
   reason: string,
 ): Promise<boolean> {
-  const done = await db
-    .update(s)
-    .set({ disabledAt: at, disabledReason: reason, updatedAt: at })
-    .where(and(eq(s.id, sub.id), isNull(s.disabledAt)))
-    .returning({ id: s.id });
-  return done.length > 0;
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(s)
+      .set({ disabledAt: at, disabledReason: reason, updatedAt: at })
+      .where(and(eq(s.id, sub.id), isNull(s.disabledAt)))
+      .returning();
+    if (!done) return false;
+    await recordWebhookEvent(tx, done, 'webhook.disable', {
+      at,
+      actor: SYSTEM,
+      detail: { reason },
+    });
+    return true;
+  });
 }

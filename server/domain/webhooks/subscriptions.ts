@@ -13,8 +13,10 @@ import { events } from '../../db/event-schema';
 import { companies } from '../../db/schema';
 import { webhookDeliveries, webhookSubscriptions } from '../../db/webhook-schema';
 import { badRequest, conflict, notFound } from '../../http-error';
+import { userActor } from '../events/actor';
 import type { SecretBox } from '../secrets';
 import { requireAdmin, type Caller } from '../tenancy/access';
+import { recordWebhookEvent } from './webhook-events';
 
 type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
 
@@ -78,6 +80,10 @@ export async function createWebhook(
         updatedAt: options.now,
       })
       .returning();
+    await recordWebhookEvent(tx, inserted!, 'webhook.create', {
+      at: options.now,
+      actor: await userActor(tx, caller.userId),
+    });
     return inserted!;
   });
   return { webhook: toWebhook(row), secret };
@@ -97,13 +103,16 @@ const ofCaller = (caller: Caller, id: number) =>
   and(eq(webhookSubscriptions.id, id), eq(webhookSubscriptions.companyId, caller.companyId));
 
 /** Deletes it with its delivery log; a delivery under way finishes but is recorded nowhere. */
-export async function deleteWebhook(db: Db, caller: Caller, id: number): Promise<void> {
+export async function deleteWebhook(db: Db, caller: Caller, id: number, now: Date): Promise<void> {
   requireAdmin(caller, webhookMessages.adminsOnly);
-  const deleted = await db
-    .delete(webhookSubscriptions)
-    .where(ofCaller(caller, id))
-    .returning({ id: webhookSubscriptions.id });
-  if (deleted.length === 0) throw notFound(webhookMessages.notFound);
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(webhookSubscriptions).where(ofCaller(caller, id)).returning();
+    if (!deleted) throw notFound(webhookMessages.notFound);
+    await recordWebhookEvent(tx, deleted, 'webhook.delete', {
+      at: now,
+      actor: await userActor(tx, caller.userId),
+    });
+  });
 }
 
 export async function listWebhookDeliveries(

@@ -41,6 +41,10 @@ export const activityActions = [
   'apiToken.create',
   'apiToken.revoke',
   'apiToken.new-address',
+  // Webhooks (Admins only)
+  'webhook.create',
+  'webhook.delete',
+  'webhook.disable',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

@@ -17,6 +17,7 @@ export const activitySubjectTypes = [
   'team',
   'session',
   'apiToken',
+  'webhook',
 ] as const;
 export type ActivitySubjectType = (typeof activitySubjectTypes)[number];
 

@@ -21,6 +21,7 @@ const subjectTypes = {
   team: 'Team',
   session: 'Sign-in',
   apiToken: 'API token',
+  webhook: 'Webhook',
 } as const;
 
 const whenColumn = column.accessor('occurredAt', {

@@ -31,6 +31,9 @@ const verbs: Record<ActivityAction, string> = {
   'apiToken.create': 'Create API token',
   'apiToken.revoke': 'Revoke API token',
   'apiToken.new-address': 'API token used from a new address',
+  'webhook.create': 'Create webhook',
+  'webhook.delete': 'Delete webhook',
+  'webhook.disable': 'Webhook disabled after failing for a day',
 };
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));

@@ -27,6 +27,7 @@ const subjectOptions = activitySubjectTypes.map((value) => ({
     team: 'Teams',
     session: 'Sign-ins',
     apiToken: 'API tokens',
+    webhook: 'Webhooks',
   }[value],
 }));
 const actorOptions = activityActorTypes.map((value) => ({
