@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookDelivery } from '../../src/api/contract/webhooks';
 import { webhookSubscriptions } from '../../server/db/webhook-schema';
 import { createSecretBox } from '../../server/domain/secrets';
 import { createWebhookDispatcher } from '../../server/domain/webhooks/dispatcher';
@@ -24,7 +25,7 @@ afterAll(async () => {
   await w.close();
 });
 
-function anotherWorker(workerId: string) {
+function anotherWorker(workerId: string, deliveryLogSize?: number) {
   return createWebhookDispatcher({
     db: w.server.database.db,
     clock: w.server.clock,
@@ -39,6 +40,7 @@ function anotherWorker(workerId: string) {
     publicUrl: w.server.config.publicUrl,
     log: { warn: () => {}, error: () => {} },
     workerId,
+    deliveryLogSize,
   });
 }
 
@@ -76,5 +78,25 @@ describe('several delivery workers', () => {
     w.server.clock.advance(61_000);
     await w.dispatcher.drain();
     expect(namesAt(path)).toEqual(['Orphaned']);
+  });
+
+  it("keep only the latest attempts in a subscription's log", async () => {
+    const path = '/hooks/chatty';
+    const { id } = await w.createWebhook(`http://127.0.0.1:${receiver.port}${path}`);
+    receiver.answer(path, 500, 500, 500, 500);
+    await w.teamEvent('Chatty');
+    const worker = anotherWorker('process-short-log', 3);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await worker.drain();
+      w.server.clock.advance(60 * 60_000);
+    }
+    expect(namesAt(path)).toHaveLength(5);
+    const res = await w.call('admin', 'GET', `/webhooks/deliveries/${id}`);
+    const log = res.body.data as WebhookDelivery[];
+    expect(log.map((d) => [d.attempt, d.outcome])).toEqual([
+      [5, 'succeeded'],
+      [4, 'retrying'],
+      [3, 'retrying'],
+    ]);
   });
 });

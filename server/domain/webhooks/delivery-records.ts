@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lte, max, not } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, max, not, sql } from 'drizzle-orm';
 import type { ActivityAction } from '../../../src/api/contract/activity';
 import { ALL_EVENTS, type webhookDeliveryOutcomes } from '../../../src/api/contract/webhooks';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { events } from '../../db/event-schema';
 import { webhookDeliveries, webhookSubscriptions } from '../../db/webhook-schema';
 import { SYSTEM } from '../events/actor';
@@ -59,6 +59,22 @@ export async function nextEvent(
   return event ? { event } : { skipTo: top };
 }
 
+/** Adds an attempt to the subscription's log, which keeps its latest `keep` attempts only. */
+async function logDelivery(tx: Tx, keep: number, row: typeof webhookDeliveries.$inferInsert) {
+  await tx.insert(webhookDeliveries).values(row);
+  const d = webhookDeliveries;
+  const oldestKept = tx
+    .select({ id: d.id })
+    .from(d)
+    .where(eq(d.subscriptionId, row.subscriptionId))
+    .orderBy(desc(d.id))
+    .offset(keep - 1)
+    .limit(1);
+  await tx
+    .delete(d)
+    .where(and(eq(d.subscriptionId, row.subscriptionId), lt(d.id, sql`(${oldestKept})`)));
+}
+
 export interface Attempt {
   at: Date;
   event: EventRow;
@@ -75,6 +91,7 @@ export async function recordAttempt(
   workerId: string,
   sub: Subscription,
   attempt: Attempt,
+  keep: number,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [kept] = await tx
@@ -83,7 +100,7 @@ export async function recordAttempt(
       .where(held(workerId, sub))
       .returning({ id: s.id });
     if (!kept) return false;
-    await tx.insert(webhookDeliveries).values({
+    await logDelivery(tx, keep, {
       subscriptionId: sub.id,
       at: attempt.at,
       eventId: attempt.event.seq,
@@ -104,6 +121,7 @@ export async function recordTest(
   workerId: string,
   sub: Subscription,
   test: { at: Date; result: SendResult; outcome: Outcome },
+  keep: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [kept] = await tx
@@ -112,7 +130,7 @@ export async function recordTest(
       .where(and(held(workerId, sub), eq(s.testRequestedAt, sub.testRequestedAt!)))
       .returning({ id: s.id });
     if (!kept) return;
-    await tx.insert(webhookDeliveries).values({
+    await logDelivery(tx, keep, {
       subscriptionId: sub.id,
       at: test.at,
       eventId: 0,

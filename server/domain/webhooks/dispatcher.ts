@@ -43,6 +43,8 @@ export interface WebhookDispatcherOptions {
   idleMs?: number;
   batchSize?: number;
   timeoutMs?: number;
+  /** How many attempts each subscription's delivery log keeps (the API shows the latest 100). */
+  deliveryLogSize?: number;
 }
 
 export interface WebhookDispatcher {
@@ -71,6 +73,7 @@ const failureOf = (result: SendResult) =>
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const { db, clock, secrets, log, leaseMs = 60_000, idleMs = 2_000, batchSize = 10 } = options;
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const keep = options.deliveryLogSize ?? 1_000;
   const workerId = options.workerId ?? `webhooks-${randomUUID()}`;
   const s = webhookSubscriptions;
 
@@ -133,11 +136,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const now = clock.now();
     const body = JSON.stringify({ id: 0, test: true, webhookId: sub.id, occurredAt: now });
     const result = await send(sub, 0, body);
-    await recordTest(db, workerId, sub, {
-      at: now,
-      result: { ...result, error: failureOf(result) },
-      outcome: succeeded(result) ? 'succeeded' : 'failed',
-    });
+    await recordTest(
+      db,
+      workerId,
+      sub,
+      {
+        at: now,
+        result: { ...result, error: failureOf(result) },
+        outcome: succeeded(result) ? 'succeeded' : 'failed',
+      },
+      keep,
+    );
   }
 
   async function step(sub: Subscription) {
@@ -162,21 +171,27 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const ok = succeeded(result);
     const givenUp = !ok && now.getTime() - firstAttemptAt.getTime() >= RETRY_WINDOW_MS;
     const error = failureOf(result);
-    const kept = await recordAttempt(db, workerId, sub, {
-      at: now,
-      event,
-      attempt,
-      result: { ...result, error },
-      outcome: ok ? 'succeeded' : givenUp ? 'failed' : 'retrying',
-      next:
-        ok || givenUp
-          ? { lastEventId: event.seq, attempts: 0, firstAttemptAt: null, runAfter: now }
-          : {
-              attempts: attempt,
-              firstAttemptAt,
-              runAfter: new Date(now.getTime() + retryPauseMs(attempt)),
-            },
-    });
+    const kept = await recordAttempt(
+      db,
+      workerId,
+      sub,
+      {
+        at: now,
+        event,
+        attempt,
+        result: { ...result, error },
+        outcome: ok ? 'succeeded' : givenUp ? 'failed' : 'retrying',
+        next:
+          ok || givenUp
+            ? { lastEventId: event.seq, attempts: 0, firstAttemptAt: null, runAfter: now }
+            : {
+                attempts: attempt,
+                firstAttemptAt,
+                runAfter: new Date(now.getTime() + retryPauseMs(attempt)),
+              },
+      },
+      keep,
+    );
     if (!kept || !givenUp) return;
     const reason = `Event ${event.seq} failed for 24 hours: ${error}`;
     if (!(await disableSubscription(db, sub, now, reason))) return;
