@@ -48,8 +48,10 @@ async function main(argv: string[]): Promise<void> {
   });
   const command = findCommand(loose.positionals);
   if (!command) {
-    if (loose.positionals.length === 0 && loose.values.help) {
-      process.stdout.write(`${generalHelp(commands)}\n`);
+    // `launchpad --help`, or `launchpad vm --help`: the commands of that group.
+    const group = commands.filter((c) => loose.positionals.every((word, i) => c.path[i] === word));
+    if (loose.values.help && group.length > 0) {
+      process.stdout.write(`${generalHelp(group)}\n`);
       return;
     }
     const words = loose.positionals.join(' ');
