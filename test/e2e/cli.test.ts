@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession, eventually, type ApiCall } from './support/api-session';
+import { apiSession, eventually, operatorCalls, type ApiCall } from './support/api-session';
 import { startServer, type RunningServer } from './support/server-process';
 
+const OPERATOR_TOKEN = 'e2e-cli-operator-token-0123456789abcdef';
 const ADMIN = { email: 'cli-admin@example.com', password: 'Cli!Journey-Passw0rd' };
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = path.join(root, 'node_modules', '.bin', 'launchpad');
@@ -64,6 +65,7 @@ describe('the command-line client, as a process against a running server', () =>
     server = await startServer({
       BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
       BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+      OPERATOR_TOKEN,
       SIM_PROVISION_SECONDS: '1',
       SIM_ACTION_SECONDS: '1',
     });
@@ -129,6 +131,18 @@ describe('the command-line client, as a process against a running server', () =>
     expect(row).toMatch(new RegExp(`^\\s*${vmId}\\s+cli-web\\s+Running\\s+`));
     // Not a terminal: no colour codes.
     expect(table.stdout).not.toContain('\u001b[');
+  });
+
+  it('exits non-zero with the reason when the operation it waits for fails', async () => {
+    await operatorCalls(server, OPERATOR_TOKEN)('/sim/faults', {
+      kind: 'fail',
+      action: 'reboot',
+      message: 'Hypervisor said no',
+    });
+    const reset = await launchpad(['vm', 'reset', String(vmId), '--wait'], env);
+    expect(reset.code).toBe(1);
+    expect(reset.stderr).toContain(`VM ${vmId} failed:`);
+    expect(reset.stderr).toContain('Hypervisor said no');
   });
 
   it('refuses a read-only token a stop, and explains a console link needs a session', async () => {

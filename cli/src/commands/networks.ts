@@ -132,7 +132,7 @@ const create: Command = {
       client,
       request,
       (r) => [{ type: 'network', id: r.data.id }],
-      timeoutOf(options),
+      { timeoutSeconds: timeoutOf(options) },
     );
     checkEndings(endings, networkName);
     output.done(`Network ${result.data.id} created`, { id: result.data.id, ok: true });
@@ -151,12 +151,9 @@ const remove: Command = {
       const { message } = await request();
       return output.done(message, { id });
     }
-    const { endings } = await actAndWait(
-      api(),
-      request,
-      () => [{ type: 'network', id }],
-      timeoutOf(options),
-    );
+    const { endings } = await actAndWait(api(), request, () => [{ type: 'network', id }], {
+      timeoutSeconds: timeoutOf(options),
+    });
     checkEndings(endings, networkName);
     output.done(`Network ${id} deleted`, { id, ok: true });
   },

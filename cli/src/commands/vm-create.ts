@@ -11,6 +11,7 @@ import { waitOptions, type Command } from '../command';
 import type { Api } from '../http';
 import { parseCount, parseId, requireOption, stringOption, timeoutOf } from '../values';
 import { pick } from '../values';
+import { pollVm } from '../vm-poll';
 import { actAndWait, checkEndings, type Subject } from '../wait';
 
 const sizeNames = (c: Configuration) => [c.key, c.name];
@@ -91,7 +92,7 @@ const create: Command = {
       client,
       request,
       (r) => r.data.ids.map((id): Subject => ({ type: 'vm', id })),
-      timeoutOf(options),
+      { timeoutSeconds: timeoutOf(options), poll: pollVm(client) },
     );
     checkEndings(endings, (s) => `VM ${s.id}`);
     output.done(`Created and running: ${result.data.ids.join(', ')}`, {
@@ -129,12 +130,10 @@ const upgrade: Command = {
       const { message } = await request();
       return output.done(message, { id });
     }
-    const { endings } = await actAndWait(
-      client,
-      request,
-      () => [{ type: 'vm', id }],
-      timeoutOf(options),
-    );
+    const { endings } = await actAndWait(client, request, () => [{ type: 'vm', id }], {
+      timeoutSeconds: timeoutOf(options),
+      poll: pollVm(client),
+    });
     checkEndings(endings, (s) => `VM ${s.id}`);
     output.done(`VM ${id}: upgrade done`, { id, ok: true });
   },

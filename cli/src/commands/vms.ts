@@ -9,6 +9,7 @@ import { apiTokenMessages } from '../../../src/api/contract/api-tokens';
 import { pageOptions, waitOptions, type Command, type Context } from '../command';
 import { CliError, exitCodes } from '../errors';
 import { parseCount, parseId, stringOption, timeoutOf } from '../values';
+import { pollVm } from '../vm-poll';
 import { actAndWait, checkEndings, type Subject } from '../wait';
 
 const vmName = (s: Subject) => `VM ${s.id}`;
@@ -86,12 +87,10 @@ function action(
         const { message } = await request();
         return output.done(message, { id });
       }
-      const { result, endings } = await actAndWait(
-        api(),
-        request,
-        () => [{ type: 'vm', id }],
-        timeoutOf(options),
-      );
+      const { result, endings } = await actAndWait(api(), request, () => [{ type: 'vm', id }], {
+        timeoutSeconds: timeoutOf(options),
+        poll: pollVm(api()),
+      });
       checkEndings(endings, vmName);
       output.done(`VM ${id}: ${verb} done`, { id, requested: result.message, ok: true });
     },
