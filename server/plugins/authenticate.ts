@@ -109,12 +109,14 @@ async function authenticateApiToken(
     throw forbidden(authMessages.passwordResetRequired);
   }
   await noteApiTokenUse(deps.db, token, request.ip, now);
+  const scope = token.teamIds && { teamIds: token.teamIds, asAdmin: token.isAdmin };
   request.auth = {
     sessionId: null,
     apiTokenId: token.tokenId,
+    teamScope: scope,
     userId: token.userId,
     companyId: token.companyId,
-    isAdmin: token.isAdmin,
+    isAdmin: token.isAdmin && !scope,
     isReseller: token.isReseller,
     verified: true,
     mustResetPassword: token.mustResetPassword,

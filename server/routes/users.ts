@@ -97,7 +97,8 @@ export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
       if (!(await findCompanyUser(deps.db, who.companyId, userId))) {
         throw notFound(userMessages.notFound);
       }
-      const teamIds = userId === who.userId ? 'all' : await visibleTeamIds(deps.db, who);
+      const own = userId === who.userId && !who.teamScope;
+      const teamIds = own ? 'all' : await visibleTeamIds(deps.db, who);
       const page = await listUserTeams(deps.db, {
         companyId: who.companyId,
         userId,

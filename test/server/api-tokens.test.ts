@@ -245,6 +245,71 @@ describe('calling with a token', () => {
   });
 });
 
+describe('a token narrowed to some teams', () => {
+  it('sees and acts on those teams only, and leaves the company administration alone', async () => {
+    const beta = await w.call('admin', 'POST', '/teams/create', { name: 'Beta' });
+    const betaId = beta.body.data.teamId as number;
+    const alphaVm = await w.runningVm('alpha-vm');
+    const [betaVm] = await w.createVms('admin', { name: 'beta-vm', teamId: betaId });
+    const [loneVm] = await w.createVms('admin', { name: 'lone-vm', teamId: null });
+    await w.server.finishOperations();
+
+    const res = await w.call('admin', 'POST', '/apiTokens/create', {
+      name: 'alpha only',
+      expiresAt: inDays(30),
+      access: 'readWrite',
+      teamIds: [w.alphaId],
+    });
+    expect(res.body.data.token.teams).toEqual([{ id: w.alphaId, name: 'Alpha' }]);
+    const { secret } = res.body.data;
+
+    const teams = await withToken(secret, 'GET', '/teams/list');
+    expect(teams.body.data.data.map((t: { id: number }) => t.id)).toEqual([w.alphaId]);
+    expect(teams.body.data.unassignedVMs).toBe(0);
+    const vms = await withToken(secret, 'GET', '/virtualMachines/list?rowsPerPage=100');
+    const vmIds = vms.body.data.data.map((v: { id: number }) => v.id);
+    expect(vmIds).toContain(alphaVm);
+    expect(vmIds).not.toContain(betaVm);
+    expect(vmIds).not.toContain(loneVm);
+    expect((await withToken(secret, 'GET', `/teams/${betaId}`)).status).toBe(404);
+    expect((await withToken(secret, 'POST', `/virtualMachines/stop/${betaVm}`)).status).toBe(404);
+    expect((await withToken(secret, 'POST', `/virtualMachines/stop/${loneVm}`)).status).toBe(404);
+    expect((await withToken(secret, 'POST', `/virtualMachines/stop/${alphaVm}`)).status).toBe(200);
+    const invite = await withToken(secret, 'POST', '/users/create', {
+      email: 'scoped@a.test',
+      roleId: ROLE.viewer,
+      teamIds: [w.alphaId],
+    });
+    expect(invite.status).toBe(403);
+    await w.server.finishOperations();
+  });
+
+  it('names only teams its maker sees, else 404 naming teamIds', async () => {
+    const notMine = await w.call('operator', 'POST', '/apiTokens/create', {
+      name: 'x',
+      expiresAt: inDays(1),
+      access: 'read',
+      teamIds: [w.other.teamId],
+    });
+    expect(notMine).toEqual({
+      status: 404,
+      body: {
+        data: null,
+        message: apiTokenMessages.teamNotFound,
+        errors: [{ field: 'teamIds', message: apiTokenMessages.teamNotFound }],
+      },
+    });
+    const empty = await w.call('operator', 'POST', '/apiTokens/create', {
+      name: 'x',
+      expiresAt: inDays(1),
+      access: 'read',
+      teamIds: [],
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors[0].field).toBe('teamIds');
+  });
+});
+
 describe('listing and revoking', () => {
   it("shows a user their own tokens; an Admin anyone's of the company", async () => {
     const viewer = await makeToken('viewer', 'read', 'viewer-listed');

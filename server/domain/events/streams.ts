@@ -23,7 +23,10 @@ import { seesEvent, toActivityEvent, visibleEvents } from './visibility';
 /** A client that reads slower than this much buffered output is let go (it resumes later). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-type Caller = Pick<SessionCaller, 'sessionId' | 'apiTokenId' | 'userId' | 'companyId' | 'isAdmin'>;
+type Caller = Pick<
+  SessionCaller,
+  'sessionId' | 'apiTokenId' | 'teamScope' | 'userId' | 'companyId' | 'isAdmin'
+>;
 
 interface Stream {
   caller: Caller;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   API_TOKEN_MAX_LIFETIME_DAYS,
   API_TOKEN_PATTERN,
@@ -10,11 +10,11 @@ import {
 import { userMessages } from '../../../src/api/contract/users';
 import type { Db, Tx } from '../../db/client';
 import { events } from '../../db/event-schema';
-import { apiTokens, users } from '../../db/schema';
-import { badRequest, notFound } from '../../http-error';
+import { apiTokens, teams, users } from '../../db/schema';
+import { badRequest, HttpError, notFound } from '../../http-error';
 import { userActor } from '../events/actor';
 import { recordEvent } from '../events/record';
-import { requireAdmin, type Caller } from '../tenancy/access';
+import { requireAdmin, teamRoleOf, type Caller } from '../tenancy/access';
 import { hashSecretToken } from './secret-tokens';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -42,6 +42,7 @@ const tokenColumns = {
   id: apiTokens.id,
   name: apiTokens.name,
   access: apiTokens.access,
+  teamIds: apiTokens.teamIds,
   createdAt: apiTokens.createdAt,
   expiresAt: apiTokens.expiresAt,
   lastUsedAt: apiTokens.lastUsedAt,
@@ -52,17 +53,24 @@ const tokenColumns = {
   email: users.email,
 };
 
-type TokenRow = Omit<ApiToken, 'user'> & {
+type TokenRow = Omit<ApiToken, 'user' | 'teams'> & {
+  teamIds: number[] | null;
   userId: number;
   firstName: string;
   lastName: string;
   email: string;
 };
 
-const toApiToken = (row: TokenRow): ApiToken => ({
+const toApiToken = (row: TokenRow, teamNames: ReadonlyMap<number, string>): ApiToken => ({
   id: row.id,
   name: row.name,
   access: row.access,
+  teams:
+    row.teamIds &&
+    row.teamIds.flatMap((id) => {
+      const name = teamNames.get(id);
+      return name === undefined ? [] : [{ id, name }];
+    }),
   createdAt: row.createdAt,
   expiresAt: row.expiresAt,
   lastUsedAt: row.lastUsedAt,
@@ -83,7 +91,7 @@ const ofCompany = (caller: Caller) => eq(users.companyId, caller.companyId);
 export async function createApiToken(
   db: Db,
   caller: Caller,
-  input: { name: string; expiresAt: Date; access: ApiTokenAccess },
+  input: { name: string; expiresAt: Date; access: ApiTokenAccess; teamIds?: number[] },
   now: Date,
 ): Promise<{ token: ApiToken; secret: string }> {
   if (input.expiresAt.getTime() <= now.getTime()) {
@@ -91,6 +99,13 @@ export async function createApiToken(
   }
   if (input.expiresAt.getTime() > now.getTime() + API_TOKEN_MAX_LIFETIME_DAYS * DAY_MS) {
     throw badRequest(apiTokenMessages.expiryTooFar, 'expiresAt');
+  }
+  const teamIds = input.teamIds && [...new Set(input.teamIds)];
+  // A team the caller does not see answers as one that does not exist (another company's too).
+  for (const teamId of teamIds ?? []) {
+    if ((await teamRoleOf(db, caller, teamId)) === undefined) {
+      throw new HttpError(404, apiTokenMessages.teamNotFound, 'teamIds');
+    }
   }
   const secret = newApiTokenSecret();
   return db.transaction(async (tx) => {
@@ -101,6 +116,7 @@ export async function createApiToken(
         name: input.name,
         tokenHash: hashSecretToken(secret),
         access: input.access,
+        teamIds: teamIds ?? null,
         expiresAt: input.expiresAt,
         createdAt: now,
       })
@@ -114,14 +130,23 @@ export async function createApiToken(
   });
 }
 
-function readTokens(db: Db | Tx, caller: Caller, where: ReturnType<typeof eq>) {
-  return db
+async function readTokens(db: Db | Tx, caller: Caller, where: SQL) {
+  const rows = await db
     .select(tokenColumns)
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(ofCompany(caller), where))
-    .orderBy(desc(apiTokens.id))
-    .then((rows) => rows.map(toApiToken));
+    .orderBy(desc(apiTokens.id));
+  const teamIds = [...new Set(rows.flatMap((row) => row.teamIds ?? []))];
+  const named =
+    teamIds.length === 0
+      ? []
+      : await db
+          .select({ id: teams.id, name: teams.name })
+          .from(teams)
+          .where(and(eq(teams.companyId, caller.companyId), inArray(teams.id, teamIds)));
+  const teamNames = new Map(named.map((team) => [team.id, team.name]));
+  return rows.map((row) => toApiToken(row, teamNames));
 }
 
 /**
@@ -212,6 +237,8 @@ export interface LiveApiToken {
   tokenId: number;
   name: string;
   access: ApiTokenAccess;
+  /** The teams it is narrowed to; null: none. */
+  teamIds: number[] | null;
   lastUsedAt: Date | null;
   lastUsedFrom: string | null;
   userId: number;
@@ -232,6 +259,7 @@ export async function findLiveApiToken(
       tokenId: apiTokens.id,
       name: apiTokens.name,
       access: apiTokens.access,
+      teamIds: apiTokens.teamIds,
       lastUsedAt: apiTokens.lastUsedAt,
       lastUsedFrom: apiTokens.lastUsedFrom,
       userId: users.id,

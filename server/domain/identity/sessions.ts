@@ -14,12 +14,22 @@ export const REMEMBERED_SESSION_TTL_MS = 30 * 24 * HOUR;
 export const MAX_SESSION_AGE_MS = 90 * 24 * HOUR;
 const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 
+export interface TeamScope {
+  teamIds: readonly number[];
+  asAdmin: boolean;
+}
+
 /** A live session as the rest of the API sees it. */
 export interface SessionCaller {
   /** The caller's session; null for a call made with an API token. */
   sessionId: number | null;
   /** The API token the call was made with; null for a session. */
   apiTokenId: number | null;
+  /**
+   * The teams an API token is narrowed to, and whether its user is an Admin (then `isAdmin` is
+   * false: a narrowed token acts as Admin in those teams only). Null: no narrowing.
+   */
+  teamScope: TeamScope | null;
   userId: number;
   companyId: number;
   isAdmin: boolean;
@@ -181,7 +191,7 @@ async function markSeen(db: Db, rows: { sessionId: number; lastSeenAt: Date }[],
 }
 
 function asCaller(
-  row: Omit<SessionCaller, 'verified' | 'sessionId' | 'apiTokenId'> & {
+  row: Omit<SessionCaller, 'verified' | 'sessionId' | 'apiTokenId' | 'teamScope'> & {
     sessionId: number;
     verifiedAt: Date | null;
   },
@@ -189,6 +199,7 @@ function asCaller(
   return {
     sessionId: row.sessionId,
     apiTokenId: null,
+    teamScope: null,
     userId: row.userId,
     companyId: row.companyId,
     isAdmin: row.isAdmin,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   permissionMessages,
   roleAllows,
@@ -18,8 +18,12 @@ import type { SessionCaller } from '../identity/sessions';
  * that does not exist; a visible team whose role does not allow the action answers 403.
  */
 
-/** What the access rules need to know about the caller. */
-export type Caller = Pick<SessionCaller, 'userId' | 'companyId' | 'isAdmin'>;
+/**
+ * What the access rules need to know about the caller. `teamScope`: an API token narrowed to some
+ * teams sees nothing of the others (and `isAdmin` is false for it, whatever its user is).
+ */
+export type Caller = Pick<SessionCaller, 'userId' | 'companyId' | 'isAdmin'> &
+  Partial<Pick<SessionCaller, 'teamScope'>>;
 
 export function requireAdmin(
   caller: Caller,
@@ -43,7 +47,9 @@ export async function teamRoleOf(
     )
     .where(and(eq(teams.id, teamId), eq(teams.companyId, caller.companyId)));
   if (!row) return undefined;
-  if (caller.isAdmin) return ROLE.admin;
+  const scope = caller.teamScope;
+  if (scope && !scope.teamIds.includes(teamId)) return undefined;
+  if (caller.isAdmin || scope?.asAdmin) return ROLE.admin;
   return row.roleId !== null && isRoleId(row.roleId) ? row.roleId : undefined;
 }
 
@@ -66,6 +72,25 @@ export async function requireTeamPermission(
  */
 export async function visibleTeamIds(db: Db | Tx, caller: Caller): Promise<number[] | 'all'> {
   if (caller.isAdmin) return 'all';
+  const scope = caller.teamScope;
+  if (scope) {
+    const teamIds = [...scope.teamIds];
+    const rows = await db
+      .select({ teamId: teams.id })
+      .from(teams)
+      .leftJoin(
+        teamMembers,
+        and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, caller.userId)),
+      )
+      .where(
+        and(
+          eq(teams.companyId, caller.companyId),
+          inArray(teams.id, teamIds),
+          scope.asAdmin ? undefined : isNotNull(teamMembers.userId),
+        ),
+      );
+    return rows.map((row) => row.teamId);
+  }
   const rows = await preparedOnce(db, 'visible-teams', (name) =>
     db
       .select({ teamId: teamMembers.teamId })

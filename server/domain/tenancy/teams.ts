@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, ilike, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, inArray, notExists, sql } from 'drizzle-orm';
 import type {
   ListTeamsQuery,
   TeamDetails,
@@ -47,7 +47,8 @@ function teamCounts(db: Db) {
 
 /**
  * One page of the teams the caller sees (every team of the company for an Admin, else the teams
- * they are a member of), with the Unassigned counts. VMs without a team are visible to Admins only.
+ * they are a member of; of those, only an API token's teams when it is narrowed), with the
+ * Unassigned counts. VMs without a team are visible to Admins only.
  */
 export async function listTeams(db: Db, caller: Caller, query: ListTeamsQuery): Promise<TeamPage> {
   const isMember = exists(
@@ -56,20 +57,23 @@ export async function listTeams(db: Db, caller: Caller, query: ListTeamsQuery): 
       .from(teamMembers)
       .where(and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, caller.userId))),
   );
+  const scope = caller.teamScope;
   const where = and(
     eq(teams.companyId, caller.companyId),
-    caller.isAdmin ? undefined : isMember,
+    caller.isAdmin || scope?.asAdmin ? undefined : isMember,
+    scope ? inArray(teams.id, [...scope.teamIds]) : undefined,
     query.search ? ilike(teams.name, containsPattern(query.search)) : undefined,
   );
 
-  const total = query.search
-    ? boundedCount(
-        db.select({ id: teams.id }).from(teams).where(where),
-        (query.page - 1) * query.rowsPerPage,
-      )
-    : caller.isAdmin
-      ? keptCount(db, 'teams', caller.companyId)
-      : keptCount(db, 'user_teams', caller.userId);
+  const total =
+    query.search || scope
+      ? boundedCount(
+          db.select({ id: teams.id }).from(teams).where(where),
+          (query.page - 1) * query.rowsPerPage,
+        )
+      : caller.isAdmin
+        ? keptCount(db, 'teams', caller.companyId)
+        : keptCount(db, 'user_teams', caller.userId);
   const [[counted], data, [loneUsers]] = await Promise.all([
     db
       .select({ total, loneVms: keptCount(db, 'unassigned_vms', caller.companyId) })

@@ -4,9 +4,10 @@ import { NO_CONTROL_CHARACTERS } from './validation';
 
 /**
  * Personal API tokens: a user's machine credential, sent as `Authorization: Bearer lp_…`. A token
- * acts with at most its user's current rights, narrowed by `access` (`read`: GET only); it never
- * signs in, makes tokens, or changes a password. The secret is answered once, at creation; the
- * server keeps only its hash.
+ * acts with at most its user's current rights, narrowed by `access` (`read`: GET only) and, when
+ * set, `teamIds` (the other teams, their VMs and the VMs without a team are out of its sight, and
+ * so is the company's administration); it never signs in, makes tokens, or changes a password.
+ * The secret is answered once, at creation; the server keeps only its hash.
  */
 
 export const API_TOKEN_NAME_MAX = 100;
@@ -25,6 +26,8 @@ export const apiTokenMessages = {
   expiryInvalid: 'Must be an ISO 8601 date and time',
   expiryPast: 'The expiry must be in the future',
   expiryTooFar: 'A token may last one year at most',
+  teamsEmpty: 'Name at least one team, or leave teamIds out to cover every team',
+  teamNotFound: 'Team not found',
   notFound: 'API token not found',
   created: 'API token created: copy it now, it will not be shown again',
   deleted: 'API token revoked',
@@ -57,6 +60,10 @@ export const createApiTokenBody = z.object({
   /** When it stops working: in the future, and one year from now at most. */
   expiresAt,
   access: z.enum(apiTokenAccess),
+  /** The teams it covers, each one the caller sees; left out, whatever its user may see. */
+  teamIds: z.optional(
+    z.array(idSchema).check(z.minLength(1, apiTokenMessages.teamsEmpty), z.maxLength(100)),
+  ),
 });
 export type CreateApiTokenBody = z.input<typeof createApiTokenBody>;
 
@@ -64,6 +71,8 @@ export const apiToken = z.object({
   id: z.int(),
   name: z.string(),
   access: z.enum(apiTokenAccess),
+  /** The teams it is narrowed to (those that still exist); null: every team its user may see. */
+  teams: z.nullable(z.array(z.object({ id: z.int(), name: z.string() }))),
   user: z.object({ id: z.int(), name: z.string(), email: z.string() }),
   createdAt: z.date(),
   expiresAt: z.date(),

@@ -1,11 +1,16 @@
 import type { CreateApiTokenBody } from '../../../src/api/contract/api-tokens';
 import { api, http, ok, server } from './msw';
+import { aTeam, serveTeams } from './users-fixtures';
+
+/** The teams the form offers (`GET /teams/list`). */
+export const TOKEN_TEAMS = [aTeam(11, 'Operations'), aTeam(12, 'Web')];
 
 /** A token as `GET /apiTokens/list` sends it (dates as ISO strings on the wire). */
 export const aToken = (id: number, overrides: Record<string, unknown> = {}) => ({
   id,
   name: `Token ${id}`,
   access: 'read' as const,
+  teams: null as { id: number; name: string }[] | null,
   user: { id: 7, name: 'Ada Lovelace', email: 'ada@example.com' },
   createdAt: '2026-10-01T09:00:00.000Z',
   expiresAt: '2027-10-01T09:00:00.000Z',
@@ -20,7 +25,8 @@ export const SECRET = 'lp_4bC9dEfGh1JkLmN0pQrStUvWxYz2A3b4C5d6E7f8G9h';
 
 /**
  * A small fake of the API tokens routes over the tokens of each user (by id), recording what the
- * console sends. The signed-in user is id 7: a list without `userId` and a create are theirs.
+ * console sends, and the teams the form offers. The signed-in user is id 7: a list without
+ * `userId` and a create are theirs.
  */
 export function serveApiTokens(tokensOf: Record<number, WireToken[]> = {}, meId = 7) {
   const store = new Map(
@@ -33,6 +39,7 @@ export function serveApiTokens(tokensOf: Record<number, WireToken[]> = {}, meId 
     revokeAlls: [] as { userId?: number }[],
   };
   let nextId = 100;
+  serveTeams(TOKEN_TEAMS);
   server.use(
     http.get(api('apiTokens/list'), ({ request }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
@@ -47,6 +54,12 @@ export function serveApiTokens(tokensOf: Record<number, WireToken[]> = {}, meId 
         access: body.access,
         createdAt: new Date().toISOString(),
         expiresAt: body.expiresAt,
+        teams: body.teamIds
+          ? TOKEN_TEAMS.filter((team) => body.teamIds!.includes(team.id)).map(({ id, name }) => ({
+              id,
+              name,
+            }))
+          : null,
       });
       store.set(meId, [token, ...(store.get(meId) ?? [])]);
       return ok({ token, secret: SECRET }, 'API token created');

@@ -162,6 +162,7 @@ describe('coverage', () => {
         "GET /virtualMachines/getPassword/:id",
         "GET /virtualMachines/list",
         "GET /webhooks/deliveries/:id",
+        "POST /apiTokens/create",
         "POST /apiTokens/revokeAll",
         "POST /networks/allocatePublicIp/:id",
         "POST /permissions/assign",

@@ -31,6 +31,22 @@ const vmEditors: Expected = { admin: 404, manager: 404, operator: 404, viewer: 4
 
 export const isolationCases: IsolationCase[] = [
   {
+    endpoint: 'POST /apiTokens/create',
+    label: "narrowed to another company's team",
+    request: (_own, other) => ({
+      method: 'POST',
+      url: '/apiTokens/create',
+      payload: {
+        name: 'cross',
+        // Within a year of the test servers' clock (support/harness.ts).
+        expiresAt: '2027-01-01T00:00:00Z',
+        access: 'read',
+        teamIds: [other.teamId],
+      },
+    }),
+    expect: everyone404,
+  },
+  {
     endpoint: 'DELETE /webhooks/delete/:id',
     label: "another company's webhook",
     request: (_own, other) => ({ method: 'DELETE', url: `/webhooks/delete/${other.webhookId}` }),
@@ -471,7 +487,6 @@ export const routesWithoutCompanyIds: Record<string, string> = {
   'GET /users/me': "the caller's own account",
   'POST /webhooks/create': "a webhook of the caller's own company",
   'GET /webhooks/list': "no id; the caller's own company's webhooks (webhooks-api tests)",
-  'POST /apiTokens/create': "a token of the caller's own",
   'POST /users/updatePassword': "the caller's own account",
   'POST /users/forgotPassword': 'public; answers alike for every address',
   'POST /users/register': 'public; answers alike for every address',
