@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ActivityEvent } from '../api/contract/activity';
 import type { VmDetails, VmStatus } from '../api/contract/vms';
 import { activityKeys } from '../queries/activity';
+import { apiTokenKeys } from '../queries/api-tokens';
 import { dashboardKeys } from '../queries/dashboard';
 import { networkKeys } from '../queries/networks';
 import { permissionKeys } from '../queries/permissions';
@@ -33,9 +34,11 @@ function staleKeys(event: ActivityEvent): QueryKey[] {
       // Membership decides which VMs a member sees, and shows in the users' pages.
       return [teamKeys.all, userKeys.all, permissionKeys.all, vmKeys.lists()];
     case 'user':
-      return [userKeys.all, teamKeys.all, permissionKeys.all];
-    case 'session':
+      // A deleted user's tokens go with them.
+      return [userKeys.all, teamKeys.all, permissionKeys.all, apiTokenKeys.lists()];
     case 'apiToken':
+      return [apiTokenKeys.lists()];
+    case 'session':
     case 'webhook':
       return [];
   }
