@@ -44,6 +44,10 @@ const twoTokens = () => [
     expiresAt: inDays(60),
     lastUsedAt: '2026-11-20T08:30:00.000Z',
     lastUsedFrom: '203.0.113.7',
+    teams: [
+      { id: 11, name: 'Operations' },
+      { id: 12, name: 'Web' },
+    ],
   }),
   aToken(2, {
     name: 'Old billing sync',
@@ -70,6 +74,7 @@ describe('API tokens: one’s own profile', () => {
 
     const ci = within(rowOf('CI deploys'));
     expect(ci.getByText('Read and write')).toBeInTheDocument();
+    expect(ci.getByText('Operations, Web')).toBeInTheDocument();
     expect(ci.getByText(formatDate(new Date('2026-09-01T10:00:00.000Z')))).toBeInTheDocument();
     expect(ci.queryByText('Expired')).not.toBeInTheDocument();
     expect(ci.getByText(formatDateTime(new Date('2026-11-20T08:30:00.000Z')))).toBeInTheDocument();
@@ -77,6 +82,7 @@ describe('API tokens: one’s own profile', () => {
 
     const old = within(rowOf('Old billing sync'));
     expect(old.getByText('Read only')).toBeInTheDocument();
+    expect(old.getByText('All teams')).toBeInTheDocument();
     expect(old.getByText('Expired')).toBeInTheDocument();
     // The day in the list, the moment in its title.
     expect(old.getByText(formatDate(new Date('2026-11-01T10:00:00.000Z')))).toHaveAttribute(
@@ -111,7 +117,7 @@ describe('API tokens: one’s own profile', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeInTheDocument();
   });
 
-  it('creates a token, shows its secret once with a copy button, and lists it', async () => {
+  it('creates a token with the chosen expiry and access, and lists it', async () => {
     serveOwnProfile();
     const { sent } = serveApiTokens({ 7: twoTokens() });
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
@@ -128,29 +134,57 @@ describe('API tokens: one’s own profile', () => {
     const before = Date.now();
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
 
-    const secretDialog = await screen.findByRole('dialog', { name: 'Copy your new API token' });
+    await screen.findByRole('dialog', { name: 'Copy your new API token' });
     expect(sent.creates).toHaveLength(1);
     const [body] = sent.creates;
-    expect(body).toMatchObject({ name: 'Terraform', access: 'readWrite' });
+    expect(body).toEqual({ name: 'Terraform', access: 'readWrite', expiresAt: body!.expiresAt });
     const expiresAt = new Date(body!.expiresAt).getTime();
     expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * DAY_MS - 60_000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
+    // Already listed behind the dialog.
+    expect(tokenRows()).toHaveLength(3);
+    expect(within(rowOf('Terraform')).getByText('Read and write')).toBeInTheDocument();
+    expect(within(rowOf('Terraform')).getByText('All teams')).toBeInTheDocument();
+  });
 
+  it('shows the new secret once, with a warning and a copy button', async () => {
+    serveOwnProfile();
+    serveApiTokens({});
+    const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
+    await user.click(button('Create token'));
+    const form = await screen.findByRole('form', { name: 'Create API token' });
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'CI');
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+
+    const secretDialog = await screen.findByRole('dialog', { name: 'Copy your new API token' });
     expect(within(secretDialog).getByText('It will not be shown again')).toBeInTheDocument();
     expect(within(secretDialog).getByLabelText('Token')).toHaveTextContent(SECRET);
     await user.click(within(secretDialog).getByRole('button', { name: 'Copy token' }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
     expect(await screen.findByText('API token copied to clipboard')).toBeInTheDocument();
-    // Already listed behind the dialog.
-    expect(within(tokensTable()).getByText('Terraform')).toBeInTheDocument();
 
     await user.click(within(secretDialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // Shown once: nowhere on the page any more.
-    expect(screen.queryByDisplayValue(SECRET)).not.toBeInTheDocument();
+    // Shown once: nowhere on the page any more, the token itself listed.
     expect(document.body.textContent).not.toContain(SECRET);
-    expect(tokenRows()).toHaveLength(3);
-    expect(within(rowOf('Terraform')).getByText('Read and write')).toBeInTheDocument();
+    expect(within(tokensTable()).getByText('CI')).toBeInTheDocument();
+  });
+
+  it('narrows a token to the teams chosen', async () => {
+    serveOwnProfile();
+    const { sent } = serveApiTokens({});
+    const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
+    await user.click(button('Create token'));
+    const form = await screen.findByRole('form', { name: 'Create API token' });
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Ops bot');
+    const teams = within(form).getByRole('combobox', { name: 'Teams' });
+    await waitFor(() => expect(teams).toBeEnabled());
+    await pick(user, teams, 'Operations');
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+    const secretDialog = await screen.findByRole('dialog', { name: 'Copy your new API token' });
+    expect(sent.creates).toMatchObject([{ name: 'Ops bot', teamIds: [11] }]);
+    expect(secretDialog).toHaveTextContent('Read only · Operations · expires');
+    expect(within(rowOf('Ops bot')).getByText('Operations')).toBeInTheDocument();
   });
 
   it('expires at the end of a chosen day, a year from today at most', async () => {
@@ -252,6 +286,27 @@ describe('API tokens: one’s own profile', () => {
     expect(day).toHaveValue(chosen);
   });
 
+  it('shows a 400 naming a team on the teams field', async () => {
+    serveOwnProfile();
+    serveApiTokens({});
+    server.use(
+      http.post(api('apiTokens/create'), () =>
+        fail(400, 'Team not found', [{ field: 'teamIds.0', message: 'Team not found' }]),
+      ),
+    );
+    const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
+    await user.click(button('Create token'));
+    const form = await screen.findByRole('form', { name: 'Create API token' });
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Ops bot');
+    const teams = within(form).getByRole('combobox', { name: 'Teams' });
+    await waitFor(() => expect(teams).toBeEnabled());
+    await pick(user, teams, 'Web');
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+    await waitFor(() =>
+      expect(teams).toHaveAccessibleDescription(expect.stringContaining('Team not found')),
+    );
+  });
+
   it('revokes a token after confirmation', async () => {
     serveOwnProfile();
     const { sent } = serveApiTokens({ 7: twoTokens() });
@@ -316,6 +371,8 @@ describe('API tokens: one’s own profile', () => {
     await user.keyboard('Laptop{Enter}');
     const secretDialog = await screen.findByRole('dialog', { name: 'Copy your new API token' });
     expect(sent.creates).toMatchObject([{ name: 'Laptop', access: 'read' }]);
+    // No team chosen: the token covers every team, and says so by leaving teamIds out.
+    expect(sent.creates[0]).not.toHaveProperty('teamIds');
     await waitFor(() =>
       expect(within(secretDialog).getByRole('button', { name: 'Copy token' })).toHaveFocus(),
     );

@@ -4,7 +4,7 @@ import type { ApiToken } from '../../../../api/contract/api-tokens';
 import { NameCell } from '../../../../components/data-table/cells';
 import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
 import { formatDate, formatDateTime } from '../../../../components/date-format';
-import { accessLabels } from './api-token-labels';
+import { accessLabels, teamsLabel } from './api-token-labels';
 
 const column = createAppColumnHelper<ApiToken>();
 
@@ -13,7 +13,14 @@ export const apiTokenColumns = (now: Date, onRevoke: (token: ApiToken) => void) 
   column.accessor('name', { header: 'Name', cell: NameCell }),
   column.accessor('access', {
     header: 'Access',
-    cell: ({ getValue }) => <Text size="sm">{accessLabels[getValue()]}</Text>,
+    cell: ({ row }) => (
+      <Stack gap={0}>
+        <Text size="sm">{accessLabels[row.original.access]}</Text>
+        <Text size="xs" c="dimmed">
+          {teamsLabel(row.original.teams)}
+        </Text>
+      </Stack>
+    ),
   }),
   column.accessor('createdAt', {
     header: 'Created',

@@ -17,3 +17,9 @@ export const apiTokenErrorLeads = {
   revoke: 'Error revoking API token',
   revokeAll: 'Error revoking API tokens',
 } as const;
+
+/** The teams a token is narrowed to; its teams may all have been deleted since. */
+export const teamsLabel = (teams: readonly { name: string }[] | null) => {
+  if (teams === null) return 'All teams';
+  return teams.length ? teams.map((team) => team.name).join(', ') : 'No team left';
+};

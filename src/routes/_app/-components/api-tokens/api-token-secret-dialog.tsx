@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatDateTime } from '../../../../components/date-format';
 import { notify } from '../../../../components/notify';
-import { accessLabels } from './api-token-labels';
+import { accessLabels, teamsLabel } from './api-token-labels';
 import type { CreatedApiToken } from './create-api-token-form';
 
 /** Spec section 8: a copied value stays highlighted this long. */
@@ -58,7 +58,8 @@ function SecretBody({
         <Text span fw={600}>
           {token.name}
         </Text>{' '}
-        · {accessLabels[token.access]} · expires {formatDateTime(token.expiresAt)}
+        · {accessLabels[token.access]} · {teamsLabel(token.teams)} · expires{' '}
+        {formatDateTime(token.expiresAt)}
       </Text>
       <Stack gap={4}>
         <Text size="sm" fw={500} id={labelId}>

@@ -1,28 +1,19 @@
-import { Radio, Select, Stack, TextInput, Group, Button } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { revalidateLogic, useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../../../api/client';
 import {
   API_TOKEN_NAME_MAX,
-  apiTokenAccess,
   createApiTokenBody,
   type ApiToken,
   type ApiTokenAccess,
 } from '../../../../api/contract/api-tokens';
 import { z } from '../../../../api/contract/zod';
-import { formatDateTime } from '../../../../components/date-format';
-import { DROPDOWN_DEFAULTS, fieldErrorText } from '../../../../components/dropdown';
-import { FormError, useAppForm, useFieldContext } from '../../../../components/form';
+import { FormError, useAppForm } from '../../../../components/form';
 import { apiTokenMutations } from '../../../../queries/api-tokens';
-import {
-  DEFAULT_EXPIRY,
-  expiresAtOf,
-  expiryChoices,
-  expiryDayBounds,
-  expiryDayError,
-  type ExpiryChoice,
-} from './api-token-expiry';
-import { accessDescriptions, accessLabels, apiTokenErrorLeads } from './api-token-labels';
+import { DEFAULT_EXPIRY, expiresAtOf, expiryDayError, type ExpiryChoice } from './api-token-expiry';
+import { AccessField, ExpiryDayField, ExpiryField, TeamsField } from './api-token-form-fields';
+import { apiTokenErrorLeads } from './api-token-labels';
 
 interface CreateTokenValues {
   name: string;
@@ -30,6 +21,8 @@ interface CreateTokenValues {
   /** The chosen day (`yyyy-mm-dd`) when `expiresIn` is 'date'. */
   expiresOn: string;
   access: ApiTokenAccess;
+  /** None: every team the user may see. */
+  teamIds: number[];
 }
 type CreateTokenField = keyof CreateTokenValues;
 
@@ -49,6 +42,8 @@ function createTokenErrors(values: CreateTokenValues, now: Date) {
 /** The server names the wire's fields; the form shows each where it was typed. */
 const formFieldOf = (field: string, values: CreateTokenValues): CreateTokenField | undefined => {
   if (field === 'expiresAt') return values.expiresIn === 'date' ? 'expiresOn' : 'expiresIn';
+  // An item of the list is named by its index (`teamIds.0`).
+  if (field.startsWith('teamIds')) return 'teamIds';
   return field === 'name' || field === 'access' ? field : undefined;
 };
 
@@ -71,6 +66,7 @@ export function CreateApiTokenForm({ onCreated, onCancel }: CreateApiTokenFormPr
       expiresIn: DEFAULT_EXPIRY,
       expiresOn: '',
       access: 'read',
+      teamIds: [],
     } as CreateTokenValues,
     validationLogic: revalidateLogic(),
     validators: {
@@ -88,6 +84,7 @@ export function CreateApiTokenForm({ onCreated, onCancel }: CreateApiTokenFormPr
           name: value.name.trim(),
           expiresAt: expiresAt.toISOString(),
           access: value.access,
+          ...(value.teamIds.length ? { teamIds: value.teamIds } : {}),
         });
         onCreated(created);
       } catch (error) {
@@ -130,6 +127,7 @@ export function CreateApiTokenForm({ onCreated, onCancel }: CreateApiTokenFormPr
             <form.AppField name="expiresOn">{() => <ExpiryDayField />}</form.AppField>
           )}
           <form.AppField name="access">{() => <AccessField />}</form.AppField>
+          <form.AppField name="teamIds">{() => <TeamsField />}</form.AppField>
           <FormError title={apiTokenErrorLeads.create} error={create.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>
@@ -140,81 +138,5 @@ export function CreateApiTokenForm({ onCreated, onCancel }: CreateApiTokenFormPr
         </Stack>
       </form.Form>
     </form.AppForm>
-  );
-}
-
-function useBoundField<T>() {
-  const field = useFieldContext<T>();
-  const value = useStore(field.store, (state) => state.value);
-  const error = useStore(field.store, (state) => fieldErrorText(state.meta.errors));
-  return { field, value, error };
-}
-
-function ExpiryField() {
-  const { field, value, error } = useBoundField<ExpiryChoice>();
-  const expiresAt = value === 'date' ? undefined : expiresAtOf(value, '', new Date());
-  return (
-    <Select<ExpiryChoice>
-      {...DROPDOWN_DEFAULTS}
-      label="Expires"
-      description={expiresAt ? `On ${formatDateTime(expiresAt)}` : 'At the end of the chosen day'}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-      name={field.name}
-      data-field={field.name}
-      data={expiryChoices}
-      value={value}
-      onChange={(choice) => choice && field.handleChange(choice)}
-      onBlur={field.handleBlur}
-      allowDeselect={false}
-      error={error}
-    />
-  );
-}
-
-function ExpiryDayField() {
-  const { field, value, error } = useBoundField<string>();
-  const { min, max } = expiryDayBounds(new Date());
-  return (
-    <TextInput
-      type="date"
-      label="Expiry date"
-      description="A year from today at most"
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-      name={field.name}
-      data-field={field.name}
-      min={min}
-      max={max}
-      value={value}
-      onChange={(event) => field.handleChange(event.currentTarget.value)}
-      onBlur={field.handleBlur}
-      error={error}
-      required
-      withAsterisk={false}
-    />
-  );
-}
-
-function AccessField() {
-  const { field, value, error } = useBoundField<ApiTokenAccess>();
-  return (
-    <Radio.Group
-      label="Access"
-      name={field.name}
-      value={value}
-      onChange={(next) => field.handleChange(next as ApiTokenAccess)}
-      error={error}
-    >
-      <Stack gap="xs" mt="xs">
-        {apiTokenAccess.map((access) => (
-          <Radio
-            key={access}
-            value={access}
-            label={accessLabels[access]}
-            description={accessDescriptions[access]}
-            data-field={access === value ? field.name : undefined}
-          />
-        ))}
-      </Stack>
-    </Radio.Group>
   );
 }
