@@ -68,6 +68,7 @@ describe('the command-line client, as a process against a running server', () =>
       OPERATOR_TOKEN,
       SIM_PROVISION_SECONDS: '1',
       SIM_ACTION_SECONDS: '1',
+      SIM_RESIZE_SECONDS: '1',
     });
     admin = await apiSession(server, ADMIN);
     secret = await makeToken('readWrite');
@@ -131,6 +132,56 @@ describe('the command-line client, as a process against a running server', () =>
     expect(row).toMatch(new RegExp(`^\\s*${vmId}\\s+cli-web\\s+Running\\s+`));
     // Not a terminal: no colour codes.
     expect(table.stdout).not.toContain('\u001b[');
+  });
+
+  it('upgrades the VM to a size named by its key, and waits for it', async () => {
+    const upgrade = await launchpad(
+      ['vm', 'upgrade', String(vmId), '--size', 'medium', '--wait'],
+      env,
+    );
+    expect(upgrade.stderr).toBe('');
+    expect(upgrade.code).toBe(0);
+    const show = await launchpad(['vm', 'show', String(vmId), '-o', 'json'], env);
+    expect(JSON.parse(show.stdout)).toMatchObject({
+      status: 'Running',
+      virtualMachine: { configuration: 'Medium' },
+    });
+  });
+
+  it('creates, shows, lists and deletes a network, and lists the teams', async () => {
+    const create = await launchpad(
+      [
+        'network',
+        'create',
+        '--name',
+        'cli-net',
+        '--region',
+        'Los Angeles',
+        '--cidr',
+        '10.77.0.0/24',
+        '--wait',
+        '-o',
+        'json',
+      ],
+      env,
+    );
+    expect(create.stderr).toBe('');
+    expect(create.code).toBe(0);
+    const { id } = JSON.parse(create.stdout) as { id: number };
+
+    const show = await launchpad(['network', 'show', String(id)], env);
+    expect(show.stdout).toMatch(/^Gateway:\s+10\.77\.0\.1$/m);
+    const list = await launchpad(['network', 'list'], env);
+    expect(list.stdout).toMatch(new RegExp(`^\\s*${id}\\s+cli-net\\s+10\\.77\\.0\\.0/24\\s`, 'm'));
+
+    const remove = await launchpad(['network', 'delete', String(id), '--wait'], env);
+    expect(remove.stderr).toBe('');
+    expect(remove.code).toBe(0);
+    expect((await launchpad(['network', 'show', String(id)], env)).code).toBe(5);
+
+    await admin('POST', '/teams/create', { name: 'CLI team' });
+    const teams = await launchpad(['team', 'list', '-o', 'json'], env);
+    expect(JSON.parse(teams.stdout)).toMatchObject([{ name: 'CLI team', vmCount: 0 }]);
   });
 
   it('exits non-zero with the reason when the operation it waits for fails', async () => {
