@@ -71,7 +71,12 @@ describe('with WEBHOOK_ALLOW_PRIVATE off', () => {
     const res = await w.call('admin', 'GET', `/webhooks/deliveries/${id}`);
     const log = res.body.data as WebhookDelivery[];
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ attempt: 1, statusCode: null, outcome: 'retrying' });
+    expect(log[0]).toMatchObject({
+      attempt: 1,
+      statusCode: null,
+      latencyMs: null,
+      outcome: 'retrying',
+    });
     expect(log[0]!.error).toMatch(error);
     await w.call('admin', 'DELETE', `/webhooks/delete/${id}`);
   });

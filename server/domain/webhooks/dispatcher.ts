@@ -128,7 +128,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       });
     } catch (error) {
       if (!(error instanceof RefusedDestination)) throw error;
-      return { statusCode: null, latencyMs: 0, error: error.message };
+      return { statusCode: null, latencyMs: null, error: error.message };
     }
   }
 

@@ -14,7 +14,8 @@ export const signatureOf = (secret: string, timestamp: number, body: string) =>
 
 export interface SendResult {
   statusCode: number | null;
-  latencyMs: number;
+  /** Null when no request was made (a refused destination). */
+  latencyMs: number | null;
   error: string | null;
 }
 
