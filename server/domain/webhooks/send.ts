@@ -73,7 +73,7 @@ export function sendSigned(post: SignedPost): Promise<SendResult> {
       resolve({ statusCode: null, latencyMs: latency(), error: error.message });
     }
     const timer = setTimeout(() => {
-      request.destroy(new Error(`No answer within ${Math.round(timeoutMs / 1000)} s`));
+      request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`));
     }, timeoutMs);
     request.on('error', fail);
     request.end(post.body);
