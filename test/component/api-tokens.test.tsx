@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '../../src/components/date-format';
 import { aToken, SECRET, serveApiTokens } from './support/api-tokens-fixtures';
@@ -35,6 +36,29 @@ async function openUserPage(path: string, heading: string) {
   await waitFor(() => expect(screen.queryByLabelText('Loading data')).not.toBeInTheDocument());
   return view;
 }
+
+/**
+ * Opens the create form. Found by its label rather than its role: a role query walks the whole
+ * page's accessibility tree, and this is the slowest step of the form's tests.
+ */
+async function openCreateForm(user: UserEvent) {
+  await user.click(button('Create token'));
+  return waitFor(() => {
+    const form = document.querySelector<HTMLFormElement>('form[aria-label="Create API token"]');
+    if (!form) throw new Error('the Create API token form is not open');
+    return form;
+  });
+}
+
+/** The dialog that shows a new secret, once it is open (by its title, for the same reason). */
+const secretDialog = () =>
+  waitFor(() => {
+    const dialog = screen
+      .getByText('Copy your new API token')
+      .closest<HTMLElement>('[role="dialog"]');
+    if (!dialog) throw new Error('the secret dialog is not open');
+    return dialog;
+  });
 
 const twoTokens = () => [
   aToken(1, {
@@ -122,8 +146,7 @@ describe('API tokens: one’s own profile', () => {
     const { sent } = serveApiTokens({ 7: twoTokens() });
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
 
-    await user.click(button('Create token'));
-    const form = await screen.findByRole('form', { name: 'Create API token' });
+    const form = await openCreateForm(user);
     const name = within(form).getByRole('textbox', { name: 'Name' });
     await waitFor(() => expect(name).toHaveFocus());
     await user.type(name, '  Terraform  ');
@@ -134,7 +157,7 @@ describe('API tokens: one’s own profile', () => {
     const before = Date.now();
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
 
-    await screen.findByRole('dialog', { name: 'Copy your new API token' });
+    await secretDialog();
     expect(sent.creates).toHaveLength(1);
     const [body] = sent.creates;
     expect(body).toEqual({ name: 'Terraform', access: 'readWrite', expiresAt: body!.expiresAt });
@@ -151,19 +174,18 @@ describe('API tokens: one’s own profile', () => {
     serveOwnProfile();
     serveApiTokens({});
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
-    await user.click(button('Create token'));
-    const form = await screen.findByRole('form', { name: 'Create API token' });
+    const form = await openCreateForm(user);
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'CI');
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
 
-    const secretDialog = await screen.findByRole('dialog', { name: 'Copy your new API token' });
-    expect(within(secretDialog).getByText('It will not be shown again')).toBeInTheDocument();
-    expect(within(secretDialog).getByLabelText('Token')).toHaveTextContent(SECRET);
-    await user.click(within(secretDialog).getByRole('button', { name: 'Copy token' }));
+    const shown = await secretDialog();
+    expect(within(shown).getByText('It will not be shown again')).toBeInTheDocument();
+    expect(within(shown).getByLabelText('Token')).toHaveTextContent(SECRET);
+    await user.click(within(shown).getByRole('button', { name: 'Copy token' }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
     expect(await screen.findByText('API token copied to clipboard')).toBeInTheDocument();
 
-    await user.click(within(secretDialog).getByRole('button', { name: 'Done' }));
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Shown once: nowhere on the page any more, the token itself listed.
     expect(document.body.textContent).not.toContain(SECRET);
@@ -174,16 +196,15 @@ describe('API tokens: one’s own profile', () => {
     serveOwnProfile();
     const { sent } = serveApiTokens({});
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
-    await user.click(button('Create token'));
-    const form = await screen.findByRole('form', { name: 'Create API token' });
+    const form = await openCreateForm(user);
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Ops bot');
     const teams = within(form).getByRole('combobox', { name: 'Teams' });
     await waitFor(() => expect(teams).toBeEnabled());
     await pick(user, teams, 'Operations');
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
-    const secretDialog = await screen.findByRole('dialog', { name: 'Copy your new API token' });
+    const shown = await secretDialog();
     expect(sent.creates).toMatchObject([{ name: 'Ops bot', teamIds: [11] }]);
-    expect(secretDialog).toHaveTextContent('Read only · Operations · expires');
+    expect(shown).toHaveTextContent('Read only · Operations · expires');
     expect(within(rowOf('Ops bot')).getByText('Operations')).toBeInTheDocument();
   });
 
@@ -191,8 +212,7 @@ describe('API tokens: one’s own profile', () => {
     serveOwnProfile();
     const { sent } = serveApiTokens({});
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
-    await user.click(button('Create token'));
-    const form = await screen.findByRole('form', { name: 'Create API token' });
+    const form = await openCreateForm(user);
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Backups');
     await pick(user, within(form).getByRole('combobox', { name: 'Expires' }), 'Choose a date');
     const day = within(form).getByLabelText('Expiry date');
@@ -212,7 +232,7 @@ describe('API tokens: one’s own profile', () => {
     const chosen = dayString(new Date(Date.now() + 45 * DAY_MS));
     await user.type(day, chosen);
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
-    await screen.findByRole('dialog', { name: 'Copy your new API token' });
+    await secretDialog();
     const [year, month, date] = chosen.split('-').map(Number);
     expect(sent.creates).toEqual([
       {
@@ -227,8 +247,7 @@ describe('API tokens: one’s own profile', () => {
     serveOwnProfile();
     const { sent } = serveApiTokens({});
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
-    await user.click(button('Create token'));
-    const form = await screen.findByRole('form', { name: 'Create API token' });
+    const form = await openCreateForm(user);
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), '   ');
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
     expect(await within(form).findByText('Token name cannot be empty')).toBeVisible();
@@ -245,8 +264,7 @@ describe('API tokens: one’s own profile', () => {
       ),
     );
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
-    await user.click(button('Create token'));
-    const form = await screen.findByRole('form', { name: 'Create API token' });
+    const form = await openCreateForm(user);
     const name = within(form).getByRole('textbox', { name: 'Name' });
     await user.type(name, 'Nightly');
     await pick(user, within(form).getByRole('combobox', { name: 'Expires' }), '1 year');
@@ -274,8 +292,7 @@ describe('API tokens: one’s own profile', () => {
       ),
     );
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
-    await user.click(button('Create token'));
-    const form = await screen.findByRole('form', { name: 'Create API token' });
+    const form = await openCreateForm(user);
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Nightly');
     await pick(user, within(form).getByRole('combobox', { name: 'Expires' }), 'Choose a date');
     const day = within(form).getByLabelText('Expiry date');
@@ -295,8 +312,7 @@ describe('API tokens: one’s own profile', () => {
       ),
     );
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
-    await user.click(button('Create token'));
-    const form = await screen.findByRole('form', { name: 'Create API token' });
+    const form = await openCreateForm(user);
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Ops bot');
     const teams = within(form).getByRole('combobox', { name: 'Teams' });
     await waitFor(() => expect(teams).toBeEnabled());
@@ -369,12 +385,12 @@ describe('API tokens: one’s own profile', () => {
     const form = await screen.findByRole('form', { name: 'Create API token' });
     await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveFocus());
     await user.keyboard('Laptop{Enter}');
-    const secretDialog = await screen.findByRole('dialog', { name: 'Copy your new API token' });
+    const shown = await secretDialog();
     expect(sent.creates).toMatchObject([{ name: 'Laptop', access: 'read' }]);
     // No team chosen: the token covers every team, and says so by leaving teamIds out.
     expect(sent.creates[0]).not.toHaveProperty('teamIds');
     await waitFor(() =>
-      expect(within(secretDialog).getByRole('button', { name: 'Copy token' })).toHaveFocus(),
+      expect(within(shown).getByRole('button', { name: 'Copy token' })).toHaveFocus(),
     );
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
