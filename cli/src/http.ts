@@ -77,7 +77,13 @@ export class Api {
       headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
-    const parsed = schema.safeParse(reviveDates(await response.json()));
+    let body: unknown;
+    try {
+      body = JSON.parse(await response.text());
+    } catch {
+      body = undefined;
+    }
+    const parsed = schema.safeParse(reviveDates(body));
     if (!parsed.success) {
       throw new CliError(
         `The server answered ${method} ${path} in a shape this client does not know: is it the same version?`,
@@ -98,7 +104,10 @@ async function failure(response: Response): Promise<CliError> {
     body = undefined;
   }
   const status = response.status;
-  const message = body?.message || response.statusText || 'no message';
+  // Not the API's envelope: another server, or a proxy in front of this one.
+  const message =
+    body?.message ||
+    `${response.statusText || 'No message'} from ${new URL(response.url).origin}: is it a Launchpad server?`;
   const fields = (body?.errors ?? []).map((e) => `  ${e.field}: ${e.message}`);
   const hint = hints[status];
   return new CliError(

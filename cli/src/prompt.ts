@@ -19,9 +19,15 @@ export function prompter() {
   const rl = createInterface({ input: process.stdin, output, terminal });
   // Piped lines may all arrive before the first question: the iterator keeps them until asked.
   const lines = terminal ? undefined : rl[Symbol.asyncIterator]();
-  const ask = async (question: string): Promise<string> => {
-    if (terminal) return rl.question(question);
-    process.stderr.write(question);
+  // Ctrl-D or Ctrl-C at a question closes the interface without answering it.
+  const closed = new Promise<never>((_resolve, reject) =>
+    rl.once('close', () => reject(new CliError('No answer given', exitCodes.usage))),
+  );
+  closed.catch(() => undefined);
+  const question = (text: string) => Promise.race([rl.question(text), closed]);
+  const ask = async (text: string): Promise<string> => {
+    if (terminal) return question(text);
+    process.stderr.write(text);
     const next = await lines!.next();
     process.stderr.write('\n');
     if (next.done) throw new CliError('No answer on standard input', exitCodes.usage);
@@ -29,12 +35,12 @@ export function prompter() {
   };
   return {
     ask,
-    async askSecret(question: string) {
-      if (!terminal) return ask(question);
-      process.stderr.write(question);
+    async askSecret(text: string) {
+      if (!terminal) return ask(text);
+      process.stderr.write(text);
       muted = true;
       try {
-        return await rl.question('');
+        return await question('');
       } finally {
         muted = false;
         process.stderr.write('\n');
