@@ -60,7 +60,8 @@ describe('personal API tokens, in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Copy your new API token' });
     await dialog.getByText('It will not be shown again').waitFor();
     await dialog.getByRole('button', { name: 'Copy token' }).click();
-    const secret = await page.evaluate(() => navigator.clipboard.readText());
+    // A string: the server's TypeScript project has no DOM types.
+    const secret = await page.evaluate<string>('navigator.clipboard.readText()');
     expect(secret).toMatch(/^lp_[0-9A-Za-z]{43}$/);
     expect(await dialog.getByLabel('Token').textContent()).toBe(secret);
     await screenshot(page, 'tokens-02-secret');
