@@ -28,26 +28,33 @@ async function rows<T>(query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** Every watched table's digest, read in one statement: this runs twice for each of ~450 cases. */
+let digests: SQL;
+
 async function fingerprint(): Promise<Record<string, string>> {
+  const found = await rows<{ name: string; digest: string }>(digests);
+  return Object.fromEntries(found.map((row) => [row.name, row.digest]));
+}
+
+async function digestsOfEveryTable(): Promise<SQL> {
   const tables = await rows<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  const result: Record<string, string> = {};
-  for (const { table_name: table } of tables) {
-    if (UNWATCHED_TABLES.has(table)) continue;
-    const [row] = await rows<{ digest: string }>(
-      sql.raw(
-        `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${table}" t`,
-      ),
-    );
-    result[table] = row!.digest;
-  }
-  return result;
+  return sql.raw(
+    tables
+      .filter(({ table_name: table }) => !UNWATCHED_TABLES.has(table))
+      .map(
+        ({ table_name: table }) =>
+          `select '${table}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${table}" t`,
+      )
+      .join(' union all '),
+  );
 }
 
 beforeAll(async () => {
   server = await startTestServer({ OPERATOR_TOKEN });
   tenants = await importTwoTenants(server);
+  digests = await digestsOfEveryTable();
 }, 120_000);
 afterAll(() => server?.close());
 
