@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectPglite } from '../../server/db/client';
 import * as schema from '../../server/schema';
 import { companies, users } from '../../server/db/schema';
@@ -51,9 +51,15 @@ const outbox = () =>
     .sort()
     .map((file) => parseMail(readFileSync(path.join(dataDir, 'outbox', file), 'utf8')));
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'launchpad-import-cli-'));
   dataDir = path.join(dir, 'data');
+  // The embedded database as a first start leaves it, from the project's migrated template: the
+  // command's own first start would spend ~10 s creating the cluster and migrating it.
+  const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  const seeded = connectPglite(schema, path.join(dataDir, 'pglite'), template);
+  await seeded.migrate();
+  await seeded.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
