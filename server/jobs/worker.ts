@@ -1,3 +1,4 @@
+import { passLoop } from './pass-loop';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
@@ -322,47 +323,14 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     return claimed.length;
   }
 
-  let running: Promise<void> | undefined;
-  let stopped = true;
-  let wake: (() => void) | undefined;
-
-  async function loop() {
-    while (!stopped) {
-      let took = 0;
-      try {
-        took = await runOnce();
-      } catch (error) {
-        log.warn({ error: errorText(error) }, 'reconciler pass failed');
-      }
-      if (took > 0 || stopped) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, idleMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-    }
-  }
+  const passes = passLoop({ runOnce, idleMs, log, failure: 'reconciler pass failed' });
 
   return {
     workerId,
     runOnce,
-    async drain() {
-      // Bounded: a step that keeps its operation due now would otherwise loop for ever.
-      for (let pass = 0; pass < 1000 && (await runOnce()) > 0; pass += 1);
-    },
-    nudge: () => wake?.(),
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      running = loop();
-    },
-    async stop() {
-      stopped = true;
-      wake?.();
-      await running;
-    },
+    drain: passes.drain,
+    nudge: passes.nudge,
+    start: passes.start,
+    stop: passes.stop,
   };
 }

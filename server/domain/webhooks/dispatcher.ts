@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
+import { passLoop } from '../../jobs/pass-loop';
 import type { Database, Db } from '../../db/client';
 import { webhookSubscriptions } from '../../db/webhook-schema';
 import type { Mailer } from '../../mail/transport';
@@ -218,52 +219,28 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return claimed.length;
   }
 
-  let running: Promise<void> | undefined;
-  let stopped = true;
-  let wake: (() => void) | undefined;
+  const passes = passLoop({ runOnce, idleMs, log, failure: 'webhook pass failed' });
+  let started = false;
   let unlisten: (() => Promise<void>) | undefined;
-
-  async function loop() {
-    while (!stopped) {
-      let took = 0;
-      try {
-        took = await runOnce();
-      } catch (error) {
-        log.warn({ error: errorText(error) }, 'webhook pass failed');
-      }
-      if (took > 0 || stopped) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, idleMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-    }
-  }
 
   return {
     runOnce,
-    async drain() {
-      // Bounded: a receiver that keeps failing with no pause would otherwise loop for ever.
-      for (let pass = 0; pass < 1000 && (await runOnce()) > 0; pass += 1);
-    },
+    drain: passes.drain,
     async start() {
-      if (!stopped) return;
-      stopped = false;
+      if (started) return;
+      started = true;
+      // Listening first: an event committed once the first pass has run still wakes the next.
       unlisten = await options.listen?.(
         'launchpad_events',
-        () => wake?.(),
-        () => wake?.(),
+        () => passes.nudge(),
+        () => passes.nudge(),
       );
-      running = loop();
+      if (started) passes.start();
     },
     async stop() {
-      stopped = true;
-      wake?.();
+      started = false;
+      await passes.stop();
       await unlisten?.();
-      await running;
     },
   };
 }
