@@ -1,3 +1,6 @@
+import { useStore } from '@tanstack/react-form';
+import { useFieldContext } from './form';
+
 /** Every dropdown of the console (spec section 2, generic table behaviour). */
 export const DROPDOWN_DEFAULTS = {
   placeholder: '-- Select --',
@@ -18,4 +21,12 @@ export function fieldErrorText(errors: readonly unknown[]): string | undefined {
       return error.message;
   }
   return undefined;
+}
+
+/** A choice field's binding inside `form.AppField`: the field, its value and its first error. */
+export function useBoundField<T>() {
+  const field = useFieldContext<T>();
+  const value = useStore(field.store, (state) => state.value);
+  const error = useStore(field.store, (state) => fieldErrorText(state.meta.errors));
+  return { field, value, error };
 }

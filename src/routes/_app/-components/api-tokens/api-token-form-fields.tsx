@@ -1,23 +1,14 @@
 import { Loader, MultiSelect, Radio, Select, Stack, TextInput } from '@mantine/core';
-import { useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { apiTokenAccess, type ApiTokenAccess } from '../../../../api/contract/api-tokens';
 import { formatDateTime } from '../../../../components/date-format';
-import { DROPDOWN_DEFAULTS, fieldErrorText } from '../../../../components/dropdown';
+import { DROPDOWN_DEFAULTS, useBoundField } from '../../../../components/dropdown';
 import { managementErrorLeads, withLead } from '../../../../components/error-text';
-import { useFieldContext } from '../../../../components/form';
 import { ALL_TEAMS, teamQueries } from '../../../../queries/teams';
 import { expiresAtOf, expiryChoices, expiryDayBounds, type ExpiryChoice } from './api-token-expiry';
 import { accessDescriptions, accessLabels } from './api-token-labels';
 
 /** The fields of the token form that need more than a plain text input. */
-
-function useBoundField<T>() {
-  const field = useFieldContext<T>();
-  const value = useStore(field.store, (state) => state.value);
-  const error = useStore(field.store, (state) => fieldErrorText(state.meta.errors));
-  return { field, value, error };
-}
 
 export function ExpiryField() {
   const { field, value, error } = useBoundField<ExpiryChoice>();

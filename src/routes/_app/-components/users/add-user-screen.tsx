@@ -1,17 +1,17 @@
 import { Group, Loader, MultiSelect, Paper, Select, Stack } from '@mantine/core';
-import { revalidateLogic, useStore } from '@tanstack/react-form';
+import { revalidateLogic } from '@tanstack/react-form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from '../../../../api/contract/zod';
 import { roleMessages } from '../../../../api/contract/roles';
 import { createUserBody, userMessages } from '../../../../api/contract/users';
 import { managementErrorLeads, withLead } from '../../../../components/error-text';
-import { FormError, useAppForm, useFieldContext } from '../../../../components/form';
+import { FormError, useAppForm } from '../../../../components/form';
 import { notify } from '../../../../components/notify';
 import { PageHeader } from '../../../../components/page-header';
 import { roleQueries } from '../../../../queries/roles';
 import { ALL_TEAMS, teamQueries } from '../../../../queries/teams';
 import { userMutations } from '../../../../queries/users';
-import { DROPDOWN_DEFAULTS, fieldErrorText } from '../../../../components/dropdown';
+import { DROPDOWN_DEFAULTS, useBoundField } from '../../../../components/dropdown';
 import { useGoBackToUsers } from '../../../../components/use-go-back';
 
 // The contract as the form holds it: the role is null until one is chosen (the contract would call
@@ -77,9 +77,7 @@ export function AddUserScreen() {
 }
 
 function TeamsField() {
-  const field = useFieldContext<number[]>();
-  const value = useStore(field.store, (state) => state.value);
-  const error = useStore(field.store, (state) => fieldErrorText(state.meta.errors));
+  const { field, value, error } = useBoundField<number[]>();
   const teams = useQuery(teamQueries.list(ALL_TEAMS));
   return (
     <MultiSelect<number>
@@ -105,9 +103,7 @@ function TeamsField() {
 }
 
 function RoleField() {
-  const field = useFieldContext<number | null>();
-  const value = useStore(field.store, (state) => state.value);
-  const error = useStore(field.store, (state) => fieldErrorText(state.meta.errors));
+  const { field, value, error } = useBoundField<number | null>();
   const roles = useQuery(roleQueries.list());
   return (
     <Select<number>

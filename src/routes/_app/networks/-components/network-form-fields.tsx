@@ -1,5 +1,4 @@
 import { Loader, Select, Textarea, TextInput } from '@mantine/core';
-import { useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { clampCidrInput } from '../../../../api/contract/ip';
 import {
@@ -7,18 +6,10 @@ import {
   FORM_PREFIX_MIN,
   NETWORK_DESCRIPTION_MAX,
 } from '../../../../api/contract/networks';
-import { DROPDOWN_DEFAULTS, fieldErrorText } from '../../../../components/dropdown';
-import { useFieldContext } from '../../../../components/form';
+import { DROPDOWN_DEFAULTS, useBoundField } from '../../../../components/dropdown';
 import { catalogQueries } from '../../../../queries/vms';
 
 /** The fields of the network form that need more than a plain text input. */
-
-function useBoundField<T>() {
-  const field = useFieldContext<T>();
-  const value = useStore(field.store, (state) => state.value);
-  const error = useStore(field.store, (state) => fieldErrorText(state.meta.errors));
-  return { field, value, error };
-}
 
 /** A region of the catalogue, chosen once: on edit it shows as fixed text. */
 export function RegionField({ lockedRegion }: { lockedRegion?: string }) {

@@ -1,13 +1,11 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ListTeamsQuery } from '../../../../api/contract/teams';
 import { SEARCH_DEBOUNCE_MS } from '../../../../components/data-table/search-input';
-import { DROPDOWN_DEFAULTS, fieldErrorText } from '../../../../components/dropdown';
+import { DROPDOWN_DEFAULTS, useBoundField } from '../../../../components/dropdown';
 import { managementErrorLeads, withLead } from '../../../../components/error-text';
-import { useFieldContext } from '../../../../components/form';
 import { teamQueries } from '../../../../queries/teams';
 
 /** The first option: no team. */
@@ -23,9 +21,7 @@ type Team = { id: number; name: string };
  * (page 1, 10 teams), so teams beyond the first ten can be found; the current team stays listed.
  */
 export function TeamSelectField({ initialTeam }: { initialTeam: Team | null }) {
-  const field = useFieldContext<number | null>();
-  const value = useStore(field.store, (state) => state.value);
-  const error = useStore(field.store, (state) => fieldErrorText(state.meta.errors));
+  const { field, value, error } = useBoundField<number | null>();
   // The chosen team's name, which the loaded page may not hold.
   const [chosen, setChosen] = useState<Team | null>(initialTeam);
   const chosenLabel = chosen?.name ?? NO_TEAM_LABEL;
