@@ -18,8 +18,8 @@ declare module 'vitest' {
  * larger part of a server test file's start on this machine.
  */
 export default async function setup(project: TestProject) {
-  // On PostgreSQL each file makes a database of its own (harness.ts).
-  if (process.env.DATABASE_URL) return;
+  // Also when the suite runs on PostgreSQL: the import command's test runs on the embedded
+  // database either way.
   const dir = mkdtempSync(path.join(tmpdir(), 'launchpad-pglite-'));
   const database = connectPglite(schema);
   await database.migrate();
