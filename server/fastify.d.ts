@@ -37,5 +37,7 @@ declare module 'fastify' {
      * credential (tokens, the session's renewal, the password).
      */
     sessionOnly?: boolean;
+    /** A read that hands out control of something (a console link): a `read` token may not call it. */
+    grantsControl?: boolean;
   }
 }

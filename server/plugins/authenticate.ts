@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiTokenMessages } from '../../src/api/contract/api-tokens';
 import { authMessages } from '../../src/api/contract/auth';
 import type { User } from '../../src/api/contract/auth';
-import { findLiveApiToken, isApiTokenSecret, noteApiTokenUse } from '../domain/identity/api-tokens';
+import {
+  apiTokenCaller,
+  findLiveApiToken,
+  isApiTokenSecret,
+  noteApiTokenUse,
+} from '../domain/identity/api-tokens';
 import { findLiveSession, type SessionCaller } from '../domain/identity/sessions';
 import { isWellFormedSecretToken } from '../domain/identity/secret-tokens';
 import { findUserProfile } from '../domain/identity/users-repository';
@@ -102,21 +107,18 @@ async function authenticateApiToken(
   const token = await findLiveApiToken(deps.db, secret, now);
   if (!token) throw unauthorized(authMessages.notAuthenticated);
   if (route.auth === 'pending' || route.sessionOnly) throw forbidden(apiTokenMessages.sessionOnly);
-  if (token.access === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
+  const reads = (request.method === 'GET' || request.method === 'HEAD') && !route.grantsControl;
+  if (token.access === 'read' && !reads) {
     throw forbidden(apiTokenMessages.readOnly);
   }
   if (token.mustResetPassword && !route.allowedDuringPasswordReset) {
     throw forbidden(authMessages.passwordResetRequired);
   }
   await noteApiTokenUse(deps.db, token, request.ip, now);
-  const scope = token.teamIds && { teamIds: token.teamIds, asAdmin: token.isAdmin };
   request.auth = {
+    ...apiTokenCaller(token),
     sessionId: null,
     apiTokenId: token.tokenId,
-    teamScope: scope,
-    userId: token.userId,
-    companyId: token.companyId,
-    isAdmin: token.isAdmin && !scope,
     isReseller: token.isReseller,
     verified: true,
     mustResetPassword: token.mustResetPassword,

@@ -26,8 +26,8 @@ import {
   getVmPrivateKey,
 } from '../domain/vms/vm-details';
 import { listVms } from '../domain/vms/vm-list';
-import { caller, sessionCaller } from '../plugins/authenticate';
-import { deriveConsoleTicketKey } from '../providers/console-ticket';
+import { caller } from '../plugins/authenticate';
+import { deriveConsoleTicketKey, type TicketHolder } from '../providers/console-ticket';
 import type { RouteOptions } from './deps';
 import { vmInterfaceRoutes } from './vm-interfaces';
 import { vmLookupRoutes } from './vm-lookups';
@@ -103,15 +103,21 @@ export const vmRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps 
 
   app.get(
     '/getConsole/:id',
-    { schema: { ...byId, response: { 200: vmConsoleResponse } } },
-    async (request) => ({
-      // The console's ticket is bound to the caller's session.
-      data: await getVmConsoleUrl(db, drivers, sessionCaller(request), request.params.id, {
+    { schema: { ...byId, response: { 200: vmConsoleResponse } }, config: { grantsControl: true } },
+    async (request) => {
+      const who = caller(request);
+      // The console's ticket is bound to the caller's session, or to their API token.
+      const holder: TicketHolder =
+        who.sessionId !== null
+          ? { kind: 'session', id: who.sessionId }
+          : { kind: 'apiToken', id: who.apiTokenId! };
+      const data = await getVmConsoleUrl(db, drivers, who, request.params.id, {
         key: consoleTicketKey,
+        holder,
         now: clock.now(),
-      }),
-      message: 'OK',
-    }),
+      });
+      return { data, message: 'OK' };
+    },
   );
 
   app.post(

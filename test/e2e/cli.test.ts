@@ -196,14 +196,20 @@ describe('the command-line client, as a process against a running server', () =>
     expect(reset.stderr).toContain('Hypervisor said no');
   });
 
-  it('refuses a read-only token a stop, and explains a console link needs a session', async () => {
+  it('refuses a read-only token a stop and a console link, and gives a read-write token one', async () => {
     const stop = await launchpad(['vm', 'stop', String(vmId)], readOnly);
     expect(stop.code).toBe(4);
     expect(stop.stderr).toContain('This API token can only read (403)');
+    const refused = await launchpad(['vm', 'console-url', String(vmId)], readOnly);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain('This API token can only read (403)');
 
-    const consoleUrl = await launchpad(['vm', 'console-url', String(vmId)], env);
-    expect(consoleUrl.code).toBe(4);
-    expect(consoleUrl.stderr).toContain('An API token cannot be used for this: sign in instead');
+    const consoleUrl = await launchpad(['vm', 'console-url', String(vmId), '-o', 'json'], env);
+    expect(consoleUrl.stderr).toBe('');
+    const link = (JSON.parse(consoleUrl.stdout) as { consoleUrl: string }).consoleUrl;
+    expect(link.startsWith(`${server.url}`)).toBe(true);
+    // A browser with no session of the user's opens it: the link is the pass.
+    expect((await fetch(link)).status).toBe(200);
   });
 
   it('stops the VM with --wait while a follower sees the events arrive', async () => {

@@ -200,7 +200,7 @@ describe('the console gateway', () => {
     [
       'signed with another key',
       () =>
-        `/console/${issueConsoleTicket(randomBytes(32), { vmId, userId: 1, sessionId: 1 }, server.clock.now())}`,
+        `/console/${issueConsoleTicket(randomBytes(32), { vmId, userId: 1, holder: { kind: 'session', id: 1 } }, server.clock.now())}`,
     ],
     ['malformed', () => '/console/not-a-ticket'],
   ])('refuses a ticket %s, for the page and the websocket', async (_what, make) => {

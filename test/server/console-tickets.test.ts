@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiTokenMessages } from '../../src/api/contract/api-tokens';
 import { ROLE } from '../../src/api/contract/roles';
 import { buildApp } from '../../server/app';
 import { connectPostgres } from '../../server/db/client';
@@ -13,7 +14,7 @@ import {
   openedConsole,
   type OpenConsole,
 } from './support/console-client';
-import { addTeamMember, createUser } from './support/seed';
+import { addTeamMember, createTeam, createUser } from './support/seed';
 import { bearer, signIn } from './support/sign-in';
 import { startVmWorld, type VmWorld } from './support/vm-world';
 
@@ -52,7 +53,7 @@ const page = (url: string, token?: string) =>
     headers: token ? { cookie: `launchpad_session=${token}` } : {},
   });
 
-async function open(url: string, token: string) {
+async function open(url: string, token?: string) {
   const term = await openedConsole(w.server, url, { token });
   opened.push(term);
   return term;
@@ -62,7 +63,7 @@ describe('a console link', () => {
   it('is the sim console page with a ticket naming the VM, the user and the session', async () => {
     const { user, token } = await newOperator();
     const url = await consoleUrlFor(w.server, token, vmId);
-    const match = /^\/sim\/console\/(\d+)\.(\d+)\.(\d+)\.[\w-]{22}\.\d+\.[\w-]{24}$/.exec(url);
+    const match = /^\/sim\/console\/(\d+)\.(\d+)\.s(\d+)\.[\w-]{22}\.\d+\.[\w-]{24}$/.exec(url);
     expect(match?.slice(1, 3)).toEqual([String(vmId), String(user.id)]);
   });
 
@@ -156,6 +157,80 @@ describe('a console link', () => {
       headers: bearer((await signIn(w.server, 'viewer@a.test')).token),
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('a console link given to an API token', () => {
+  /**
+   * A token of a new operator of team Alpha, made from their session; narrowed to `teamIds`, of
+   * which they are made operators too.
+   */
+  async function operatorToken(
+    options: { access?: 'read' | 'readWrite'; teamIds?: number[] } = {},
+  ) {
+    const { user, token: session } = await newOperator();
+    for (const teamId of options.teamIds ?? []) {
+      await addTeamMember(w.server.database.db, { teamId, userId: user.id, roleId: ROLE.operator });
+    }
+    const res = await w.server.app.inject({
+      method: 'POST',
+      url: '/api/v1/apiTokens/create',
+      headers: bearer(session),
+      payload: {
+        name: 'console script',
+        expiresAt: new Date(w.server.clock.now().getTime() + 86_400_000).toISOString(),
+        access: options.access ?? 'readWrite',
+        ...(options.teamIds ? { teamIds: options.teamIds } : {}),
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const { secret, token } = res.json().data as { secret: string; token: { id: number } };
+    return { user, session, secret, tokenId: token.id };
+  }
+
+  const consoleRequest = (secret: string) =>
+    w.server.app.inject({
+      method: 'GET',
+      url: `/api/v1/virtualMachines/getConsole/${vmId}`,
+      headers: bearer(secret),
+    });
+
+  it('opens in a browser with no session, once, while its read-write token lives', async () => {
+    const { user, secret, tokenId } = await operatorToken();
+    const url = await consoleUrlFor(w.server, secret, vmId);
+    const match = /^\/sim\/console\/(\d+)\.(\d+)\.t(\d+)\./.exec(url);
+    expect(match?.slice(1, 4)).toEqual([String(vmId), String(user.id), String(tokenId)]);
+    expect((await page(url)).statusCode).toBe(200);
+    const term = await open(url);
+    await term.waitFor('consoled login: ');
+    expect(await openConsole(w.server, url)).toBe(403);
+  });
+
+  it('is refused to a read token, and to a token narrowed to other teams', async () => {
+    const read = await operatorToken({ access: 'read' });
+    expect(await consoleRequest(read.secret)).toMatchObject({
+      statusCode: 403,
+      body: expect.stringContaining(apiTokenMessages.readOnly),
+    });
+    const gamma = await createTeam(w.server.database.db, { companyId: w.companyId, name: 'Gamma' });
+    const elsewhere = await operatorToken({ teamIds: [gamma.id] });
+    expect((await consoleRequest(elsewhere.secret)).statusCode).toBe(404);
+  });
+
+  it('closes at once when its token is revoked, and its unopened links with it', async () => {
+    const { session, secret, tokenId } = await operatorToken();
+    const term = await open(await consoleUrlFor(w.server, secret, vmId));
+    await term.waitFor('login:');
+    const unopened = await consoleUrlFor(w.server, secret, vmId);
+    const revoked = await w.server.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/apiTokens/delete/${tokenId}`,
+      headers: bearer(session),
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await term.closed).toEqual(consoleEnds.noAccess);
+    expect((await page(unopened)).statusCode).toBe(404);
+    expect(await openConsole(w.server, unopened)).toBe(403);
   });
 });
 

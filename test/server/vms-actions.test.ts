@@ -204,7 +204,7 @@ describe('credentials and console', () => {
     const { consoleUrl } = (res.body as { data: { consoleUrl: string } }).data;
     // The sim's page, behind a ticket for this VM.
     expect(consoleUrl).toMatch(
-      new RegExp(`^/sim/console/${id}\\.\\d+\\.\\d+\\.[\\w-]+\\.\\d+\\.[\\w-]+$`),
+      new RegExp(`^/sim/console/${id}\\.\\d+\\.s\\d+\\.[\\w-]+\\.\\d+\\.[\\w-]+$`),
     );
 
     await act('admin', 'stop', id);

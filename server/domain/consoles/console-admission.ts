@@ -3,15 +3,21 @@ import type { Db } from '../../db/client';
 import { usedConsoleTickets } from '../../db/console-schema';
 import { sessions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { readConsoleTicket, ticketNonceHash } from '../../providers/console-ticket';
+import {
+  readConsoleTicket,
+  ticketNonceHash,
+  type TicketHolder,
+} from '../../providers/console-ticket';
 import { driverKindOf } from '../../providers/registry';
 import type { Caller } from '../tenancy/access';
+import { apiTokenCaller, findLiveApiTokenById } from '../identity/api-tokens';
 import { findLiveSession } from '../identity/sessions';
 import { requireVmPermission } from '../vms/vm-access';
 
 /** Who watches which VM's console, as its ticket was checked. */
 export interface ConsoleViewer {
-  sessionId: number;
+  /** The session or API token the console's link was given to: the console lives as long. */
+  holder: TicketHolder;
   userId: number;
   companyId: number;
   vmId: number;
@@ -37,11 +43,40 @@ async function reachableVm(db: Db, caller: Caller, vmId: number) {
 }
 
 /**
- * The viewer of a console ticket, or undefined when it is refused: forged or expired, presented
- * in a session other than the one it was given to (the browser's own session cookie says which),
- * for a VM the user may no longer operate or that is not running, for an engine `accepts` does
- * not serve, or already used. With `consume` (the websocket's upgrade) the ticket is used up,
- * once across every server process; without (the page's load) it stays good.
+ * Who a ticket's holder acts as now, or undefined when the holder is gone. A session's ticket is
+ * good only in the browser of that session (its cookie says which); an API token's link is itself
+ * the pass, as long as the token is live and may change things.
+ */
+async function holderCaller(
+  db: Db,
+  holder: TicketHolder,
+  userId: number,
+  sessionToken: string | undefined,
+  now: Date,
+): Promise<(Caller & { companyId: number }) | undefined> {
+  if (holder.kind === 'apiToken') {
+    const token = await findLiveApiTokenById(db, holder.id, now);
+    if (!token || token.userId !== userId || token.access !== 'readWrite') return undefined;
+    return token.mustResetPassword ? undefined : apiTokenCaller(token);
+  }
+  if (!sessionToken) return undefined;
+  const session = await findLiveSession(db, sessionToken, now);
+  if (
+    !session?.verified ||
+    session.mustResetPassword ||
+    session.sessionId !== holder.id ||
+    session.userId !== userId
+  ) {
+    return undefined;
+  }
+  return session;
+}
+
+/**
+ * The viewer of a console ticket, or undefined when it is refused: forged or expired, its holder
+ * gone (`holderCaller`), for a VM the user may no longer operate or that is not running, for an
+ * engine `accepts` does not serve, or already used. With `consume` (the websocket's upgrade) the
+ * ticket is used up, once across every server process; without (the page's load) it stays good.
  */
 export async function admitConsoleViewer(
   db: Db,
@@ -55,17 +90,10 @@ export async function admitConsoleViewer(
   },
 ): Promise<ConsoleViewer | undefined> {
   const ticket = readConsoleTicket(input.key, input.ticket, input.now);
-  if (!ticket || !input.sessionToken) return undefined;
-  const session = await findLiveSession(db, input.sessionToken, input.now);
-  if (
-    !session?.verified ||
-    session.mustResetPassword ||
-    session.sessionId !== ticket.sessionId ||
-    session.userId !== ticket.userId
-  ) {
-    return undefined;
-  }
-  const vm = await reachableVm(db, session, ticket.vmId);
+  if (!ticket) return undefined;
+  const who = await holderCaller(db, ticket.holder, ticket.userId, input.sessionToken, input.now);
+  if (!who) return undefined;
+  const vm = await reachableVm(db, who, ticket.vmId);
   if (vm?.status !== 'Running') return undefined;
   const kind = await driverKindOf(db, vm.providerId);
   if (!kind || !input.accepts(kind)) return undefined;
@@ -85,9 +113,9 @@ export async function admitConsoleViewer(
     if (used) return undefined;
   }
   return {
-    sessionId: session.sessionId,
-    userId: session.userId,
-    companyId: session.companyId,
+    holder: ticket.holder,
+    userId: ticket.userId,
+    companyId: who.companyId,
     vmId: vm.id,
     teamId: vm.teamId,
     providerRef: vm.providerRef!,
@@ -96,16 +124,31 @@ export async function admitConsoleViewer(
 }
 
 /**
- * Whether an open console may stay open: its session is live (not revoked nor expired), and its
- * user may still operate the VM, which is still in the team it was in. Read afresh each time:
- * the user's rights are those of now. The VM's status is not asked: a console stays open through
- * a reboot, and the engine ends its stream when the guest is gone.
+ * Whether an open console may stay open: its session or API token is live (not revoked nor
+ * expired), and its user may still operate the VM, which is still in the team it was in. Read
+ * afresh each time: the user's rights are those of now. The VM's status is not asked: a console
+ * stays open through a reboot, and the engine ends its stream when the guest is gone.
  */
 export async function viewerStillAllowed(
   db: Db,
   viewer: ConsoleViewer,
   now: Date,
 ): Promise<boolean> {
+  const who =
+    viewer.holder.kind === 'apiToken'
+      ? await holderCaller(db, viewer.holder, viewer.userId, undefined, now)
+      : await sessionUser(db, viewer, now);
+  if (!who || who.companyId !== viewer.companyId) return false;
+  const vm = await reachableVm(db, who, viewer.vmId);
+  return vm !== undefined && vm.teamId === viewer.teamId && vm.providerRef === viewer.providerRef;
+}
+
+/** The user of an open console's session while the session is live (by id: no cookie now). */
+async function sessionUser(
+  db: Db,
+  viewer: ConsoleViewer,
+  now: Date,
+): Promise<(Caller & { companyId: number }) | undefined> {
   const [user] = await db
     .select({
       companyId: users.companyId,
@@ -116,17 +159,15 @@ export async function viewerStillAllowed(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, viewer.sessionId),
+        eq(sessions.id, viewer.holder.id),
         eq(sessions.userId, viewer.userId),
         isNull(sessions.revokedAt),
         isNotNull(sessions.verifiedAt),
         gt(sessions.expiresAt, now),
       ),
     );
-  if (!user || user.mustResetPassword || user.companyId !== viewer.companyId) return false;
-  const caller = { userId: viewer.userId, companyId: user.companyId, isAdmin: user.isAdmin };
-  const vm = await reachableVm(db, caller, viewer.vmId);
-  return vm !== undefined && vm.teamId === viewer.teamId && vm.providerRef === viewer.providerRef;
+  if (!user || user.mustResetPassword) return undefined;
+  return { userId: viewer.userId, companyId: user.companyId, isAdmin: user.isAdmin };
 }
 
 /** Used tickets that have expired are refused by their signature alone: their rows can go. */

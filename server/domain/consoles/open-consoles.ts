@@ -70,6 +70,8 @@ function concerns(row: EventRow, viewer: ConsoleViewer): boolean {
       return row.subjectId === viewer.userId;
     case 'team':
       return row.subjectId === viewer.teamId || row.detail.userId === viewer.userId;
+    case 'apiToken':
+      return viewer.holder.kind === 'apiToken' && row.subjectId === viewer.holder.id;
     case 'vm':
       return (
         row.subjectId === viewer.vmId && (row.action === 'vm.edit' || row.action === 'vm.delete')
@@ -82,7 +84,7 @@ function concerns(row: EventRow, viewer: ConsoleViewer): boolean {
 /**
  * The consoles open in this process, closed when their rules say (the same notifications that end
  * event streams): at once when their session is revoked or removed (signed out, password changed
- * or reset, user deleted) and when an event of their company may have taken the VM from their user
+ * or reset, user deleted) or their API token revoked, and when an event of their company may have taken the VM from their user
  * (removed from the team, role changed, VM moved or deleted); at each sweep when their session
  * expired, after CONSOLE_IDLE_MS without input, CONSOLE_LIFETIME_MS after opening, or when their
  * connection stopped answering.
@@ -161,7 +163,10 @@ export async function createOpenConsoles(options: {
     (payload) => {
       const sessionId = Number(payload);
       for (const open of all) {
-        if (open.viewer.sessionId === sessionId) end(open, consoleEnds.sessionEnded);
+        const { holder } = open.viewer;
+        if (holder.kind === 'session' && holder.id === sessionId) {
+          end(open, consoleEnds.sessionEnded);
+        }
       }
     },
     // Notifications sent while the listener was away are lost: every console is asked again.

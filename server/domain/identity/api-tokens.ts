@@ -16,6 +16,7 @@ import { userActor } from '../events/actor';
 import { recordEvent } from '../events/record';
 import { requireAdmin, teamRoleOf, type Caller } from '../tenancy/access';
 import { hashSecretToken } from './secret-tokens';
+import type { SessionCaller } from './sessions';
 
 const DAY_MS = 24 * 60 * 60_000;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -248,12 +249,8 @@ export interface LiveApiToken {
   mustResetPassword: boolean;
 }
 
-/** The token of a secret if it is neither revoked (deleted) nor expired. */
-export async function findLiveApiToken(
-  db: Db,
-  secret: string,
-  now: Date,
-): Promise<LiveApiToken | undefined> {
+/** A token that is neither revoked (deleted) nor expired, with its user's standing. */
+async function findLive(db: Db, match: SQL, now: Date): Promise<LiveApiToken | undefined> {
   const [row] = await db
     .select({
       tokenId: apiTokens.id,
@@ -270,10 +267,30 @@ export async function findLiveApiToken(
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(
-      and(eq(apiTokens.tokenHash, hashSecretToken(secret)), sql`${apiTokens.expiresAt} > ${now}`),
-    );
+    .where(and(match, sql`${apiTokens.expiresAt} > ${now}`));
   return row;
+}
+
+/** The live token of a secret. */
+export const findLiveApiToken = (db: Db, secret: string, now: Date) =>
+  findLive(db, eq(apiTokens.tokenHash, hashSecretToken(secret)), now);
+
+/** The live token of an id (a console opened with a token's link). */
+export const findLiveApiTokenById = (db: Db, id: number, now: Date) =>
+  findLive(db, eq(apiTokens.id, id), now);
+
+/**
+ * Who a call with the token acts as: its user with the user's current rights, narrowed to the
+ * token's teams, where an Admin acts as Admin of those teams only.
+ */
+export function apiTokenCaller(token: LiveApiToken): Caller & Pick<SessionCaller, 'teamScope'> {
+  const teamScope = token.teamIds && { teamIds: token.teamIds, asAdmin: token.isAdmin };
+  return {
+    userId: token.userId,
+    companyId: token.companyId,
+    isAdmin: token.isAdmin && !teamScope,
+    teamScope,
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { teams } from '../../db/schema';
 import { virtualMachines } from '../../db/vm-schema';
 import { conflict } from '../../http-error';
-import { issueConsoleTicket } from '../../providers/console-ticket';
+import { issueConsoleTicket, type TicketHolder } from '../../providers/console-ticket';
 import { driverKindOf, type DriverMap } from '../../providers/registry';
 import type { Caller } from '../tenancy/access';
 import { SYSTEM } from '../events/actor';
@@ -127,14 +127,15 @@ export async function getVmPrivateKey(db: Db, secrets: SecretBox, caller: Caller
 
 /**
  * The address of the VM's console for the caller: the engine's console page and a ticket bound to
- * the caller's session, the caller and the VM, which opens one console within CONSOLE_TICKET_MS.
+ * the caller's session or API token, the caller and the VM, which opens one console within
+ * CONSOLE_TICKET_MS.
  */
 export async function getVmConsoleUrl(
   db: Db,
   drivers: DriverMap,
-  caller: Caller & { sessionId: number },
+  caller: Caller,
   vmId: number,
-  tickets: { key: Buffer; now: Date },
+  tickets: { key: Buffer; holder: TicketHolder; now: Date },
 ): Promise<{ consoleUrl: string }> {
   const { vm } = await requireVmPermission(db, caller, vmId, 'vm.operate');
   if (vm.status !== 'Running' || !vm.providerRef) throw conflict(vmMessages.consoleUnavailable);
@@ -142,7 +143,7 @@ export async function getVmConsoleUrl(
   const page = await driver.consoleUrl(vm.providerRef);
   const ticket = issueConsoleTicket(
     tickets.key,
-    { vmId: vm.id, userId: caller.userId, sessionId: caller.sessionId },
+    { vmId: vm.id, userId: caller.userId, holder: tickets.holder },
     tickets.now,
   );
   return { consoleUrl: `${page}${ticket}` };
