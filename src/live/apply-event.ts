@@ -9,6 +9,7 @@ import { permissionKeys } from '../queries/permissions';
 import { teamKeys } from '../queries/teams';
 import { userKeys } from '../queries/users';
 import { vmKeys } from '../queries/vms';
+import { webhookKeys } from '../queries/webhooks';
 
 /** What an event changes on screen, besides the histories: the keys whose data it makes stale. */
 function staleKeys(event: ActivityEvent): QueryKey[] {
@@ -38,8 +39,10 @@ function staleKeys(event: ActivityEvent): QueryKey[] {
       return [userKeys.all, teamKeys.all, permissionKeys.all, apiTokenKeys.lists()];
     case 'apiToken':
       return [apiTokenKeys.lists()];
-    case 'session':
     case 'webhook':
+      // Made, deleted (another tab, a script) or disabled by the delivery worker.
+      return [webhookKeys.lists()];
+    case 'session':
       return [];
   }
 }

@@ -4,6 +4,7 @@ import type { ActivityEvent } from '../../src/api/contract/activity';
 import { applyEvent } from '../../src/live/apply-event';
 import { apiTokenKeys } from '../../src/queries/api-tokens';
 import { teamKeys } from '../../src/queries/teams';
+import { webhookKeys } from '../../src/queries/webhooks';
 
 const event = (overrides: Partial<ActivityEvent>): ActivityEvent => ({
   id: 1,
@@ -19,11 +20,12 @@ const event = (overrides: Partial<ActivityEvent>): ActivityEvent => ({
   ...overrides,
 });
 
-/** A cache holding a token list and a team list, both fresh. */
+/** A cache holding a token list, a team list and the webhooks, all fresh. */
 function cache() {
   const client = new QueryClient();
   client.setQueryData(apiTokenKeys.list({ all: true }), []);
   client.setQueryData(teamKeys.all, []);
+  client.setQueryData(webhookKeys.lists(), []);
   const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
   return { client, stale };
 }
@@ -34,6 +36,7 @@ describe('a live event in the query cache', () => {
     applyEvent(client, event({}));
     expect(stale(apiTokenKeys.list({ all: true }))).toBe(true);
     expect(stale(teamKeys.all)).toBe(false);
+    expect(stale(webhookKeys.lists())).toBe(false);
   });
 
   it('makes them stale when a user is deleted, with their tokens', () => {
@@ -53,4 +56,18 @@ describe('a live event in the query cache', () => {
     );
     expect(stale(apiTokenKeys.list({ all: true }))).toBe(false);
   });
+
+  it.each(['webhook.create', 'webhook.delete', 'webhook.disable'] as const)(
+    'makes the webhooks stale on %s, and nothing else',
+    (action) => {
+      const { client, stale } = cache();
+      applyEvent(
+        client,
+        event({ subject: { type: 'webhook', id: 5, name: 'https://hooks.example' }, action }),
+      );
+      expect(stale(webhookKeys.lists())).toBe(true);
+      expect(stale(apiTokenKeys.list({ all: true }))).toBe(false);
+      expect(stale(teamKeys.all)).toBe(false);
+    },
+  );
 });
