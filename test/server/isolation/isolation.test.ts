@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/harness';
 import { bearer } from '../support/sign-in';
+import { tableDigests } from '../support/table-digests';
 import { isolationCases, routesWithoutCompanyIds } from '../support/isolation-cases';
 import {
   callerRoles,
@@ -22,39 +22,12 @@ let tenants: [Tenant, Tenant];
 // Sessions move on every request (last seen); every other table must stay exactly as it was.
 const UNWATCHED_TABLES = new Set(['sessions', 'login_failures']);
 
-/** Both drivers answer raw SQL with `{ rows }`; the shared Db type does not say so. */
-async function rows<T>(query: SQL): Promise<T[]> {
-  const result = (await server.database.db.execute(query)) as { rows: T[] };
-  return result.rows;
-}
-
-/** Every watched table's digest, read in one statement: this runs twice for each of ~450 cases. */
-let digests: SQL;
-
-async function fingerprint(): Promise<Record<string, string>> {
-  const found = await rows<{ name: string; digest: string }>(digests);
-  return Object.fromEntries(found.map((row) => [row.name, row.digest]));
-}
-
-async function digestsOfEveryTable(): Promise<SQL> {
-  const tables = await rows<{ table_name: string }>(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
-  return sql.raw(
-    tables
-      .filter(({ table_name: table }) => !UNWATCHED_TABLES.has(table))
-      .map(
-        ({ table_name: table }) =>
-          `select '${table}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${table}" t`,
-      )
-      .join(' union all '),
-  );
-}
+let fingerprint: () => Promise<Record<string, string>>;
 
 beforeAll(async () => {
   server = await startTestServer({ OPERATOR_TOKEN });
   tenants = await importTwoTenants(server);
-  digests = await digestsOfEveryTable();
+  fingerprint = await tableDigests(server, UNWATCHED_TABLES);
 }, 120_000);
 afterAll(() => server?.close());
 

@@ -1,0 +1,35 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TestServer } from './harness';
+
+/** Both drivers answer raw SQL with `{ rows }`; the shared Db type does not say so. */
+async function rows<T>(server: TestServer, query: SQL): Promise<T[]> {
+  const result = (await server.database.db.execute(query)) as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * A digest of every table but `unwatched`, read in one statement, to prove a refused call changed
+ * nothing: the isolation suite reads it twice for each of ~450 cases.
+ */
+export async function tableDigests(
+  server: TestServer,
+  unwatched: ReadonlySet<string>,
+): Promise<() => Promise<Record<string, string>>> {
+  const tables = await rows<{ table_name: string }>(
+    server,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const digests = sql.raw(
+    tables
+      .filter(({ table_name: table }) => !unwatched.has(table))
+      .map(
+        ({ table_name: table }) =>
+          `select '${table}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${table}" t`,
+      )
+      .join(' union all '),
+  );
+  return async () => {
+    const found = await rows<{ name: string; digest: string }>(server, digests);
+    return Object.fromEntries(found.map((row) => [row.name, row.digest]));
+  };
+}
