@@ -23,6 +23,7 @@ import { Route as AppCreateNetworkRouteImport } from './routes/_app/createNetwor
 import { Route as AppCreateUserRouteImport } from './routes/_app/createUser'
 import { Route as AppCreateVirtualMachineRouteImport } from './routes/_app/createVirtualMachine'
 import { Route as AppOrderServicesRouteImport } from './routes/_app/orderServices'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppTeamsRouteImport } from './routes/_app/teams'
@@ -104,6 +105,11 @@ const AppCreateVirtualMachineRoute = AppCreateVirtualMachineRouteImport.update({
 const AppOrderServicesRoute = AppOrderServicesRouteImport.update({
   id: '/orderServices',
   path: '/orderServices',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSupportRoute = AppSupportRouteImport.update({
@@ -196,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/createUser': typeof AppCreateUserRoute
   '/createVirtualMachine': typeof AppCreateVirtualMachineRoute
   '/orderServices': typeof AppOrderServicesRoute
+  '/settings': typeof AppSettingsRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
   '/teams': typeof AppTeamsRoute
@@ -224,6 +231,7 @@ export interface FileRoutesByTo {
   '/createUser': typeof AppCreateUserRoute
   '/createVirtualMachine': typeof AppCreateVirtualMachineRoute
   '/orderServices': typeof AppOrderServicesRoute
+  '/settings': typeof AppSettingsRoute
   '/support': typeof AppSupportRoute
   '/team': typeof AppTeamRoute
   '/teams': typeof AppTeamsRoute
@@ -252,6 +260,7 @@ export interface FileRoutesById {
   '/_app/createUser': typeof AppCreateUserRoute
   '/_app/createVirtualMachine': typeof AppCreateVirtualMachineRoute
   '/_app/orderServices': typeof AppOrderServicesRoute
+  '/_app/settings': typeof AppSettingsRoute
   '/_app/support': typeof AppSupportRoute
   '/_app/team': typeof AppTeamRoute
   '/_app/teams': typeof AppTeamsRoute
@@ -283,6 +292,7 @@ export interface FileRouteTypes {
     | '/createUser'
     | '/createVirtualMachine'
     | '/orderServices'
+    | '/settings'
     | '/support'
     | '/team'
     | '/teams'
@@ -311,6 +321,7 @@ export interface FileRouteTypes {
     | '/createUser'
     | '/createVirtualMachine'
     | '/orderServices'
+    | '/settings'
     | '/support'
     | '/team'
     | '/teams'
@@ -338,6 +349,7 @@ export interface FileRouteTypes {
     | '/_app/createUser'
     | '/_app/createVirtualMachine'
     | '/_app/orderServices'
+    | '/_app/settings'
     | '/_app/support'
     | '/_app/team'
     | '/_app/teams'
@@ -464,6 +476,13 @@ declare module '@tanstack/react-router' {
       path: '/orderServices'
       fullPath: '/orderServices'
       preLoaderRoute: typeof AppOrderServicesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/support': {
@@ -604,6 +623,7 @@ interface AppRouteChildren {
   AppCreateUserRoute: typeof AppCreateUserRoute
   AppCreateVirtualMachineRoute: typeof AppCreateVirtualMachineRoute
   AppOrderServicesRoute: typeof AppOrderServicesRoute
+  AppSettingsRoute: typeof AppSettingsRoute
   AppSupportRoute: typeof AppSupportRoute
   AppTeamRoute: typeof AppTeamRoute
   AppTeamsRoute: typeof AppTeamsRoute
@@ -622,6 +642,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCreateUserRoute: AppCreateUserRoute,
   AppCreateVirtualMachineRoute: AppCreateVirtualMachineRoute,
   AppOrderServicesRoute: AppOrderServicesRoute,
+  AppSettingsRoute: AppSettingsRoute,
   AppSupportRoute: AppSupportRoute,
   AppTeamRoute: AppTeamRoute,
   AppTeamsRoute: AppTeamsRoute,

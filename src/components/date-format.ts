@@ -2,6 +2,7 @@
 // phone tens of milliseconds of startup on screens that show no date.
 let dateFormat: Intl.DateTimeFormat | undefined;
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
+let logTimeFormat: Intl.DateTimeFormat | undefined;
 
 const listDateFormat = () =>
   (dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
@@ -23,4 +24,11 @@ export const formatDateTime = (date: Date) =>
   (dateTimeFormat ??= new Intl.DateTimeFormat(undefined, {
     dateStyle: 'medium',
     timeStyle: 'short',
+  })).format(date);
+
+/** A moment to the second, in the reader's locale (delivery logs, where attempts come seconds apart). */
+export const formatLogTime = (date: Date) =>
+  (logTimeFormat ??= new Intl.DateTimeFormat(undefined, {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
   })).format(date);

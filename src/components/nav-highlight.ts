@@ -1,10 +1,11 @@
-/** The sidebar's links, in order (spec section 2, Sidebar). */
+/** The sidebar's links, in order (spec section 2, Sidebar; Settings added by issue 34). */
 export type NavItemKey =
   | 'dashboard'
   | 'virtualMachines'
   | 'networks'
   | 'teams'
   | 'users'
+  | 'settings'
   | 'profile'
   | 'support'
   | 'logout';
@@ -35,6 +36,7 @@ export function activeNavItem(
   if (under(path, '/teams') || path === '/team' || path === '/createEditTeam') return 'teams';
   if (under(path, '/users') || path === '/createUser') return 'users';
   if (path === '/user') return Number(search.id) === currentUserId ? 'profile' : 'users';
+  if (under(path, '/settings')) return 'settings';
   if (under(path, '/support')) return 'support';
   if (path === '/logout') return 'logout';
   return undefined;

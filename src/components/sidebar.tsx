@@ -19,6 +19,7 @@ import {
   IconLogout,
   IconNetwork,
   IconServer,
+  IconSettings,
   IconUserCircle,
   IconUsers,
   IconUsersGroup,
@@ -75,6 +76,12 @@ const navItems = (userId: number) =>
     },
     { key: 'teams', label: 'Teams', icon: IconUsersGroup, link: linkOptions({ to: '/teams' }) },
     { key: 'users', label: 'Users', icon: IconUsers, link: linkOptions({ to: '/users' }) },
+    {
+      key: 'settings',
+      label: 'Settings',
+      icon: IconSettings,
+      link: linkOptions({ to: '/settings' }),
+    },
     {
       key: 'profile',
       label: 'Profile',

@@ -28,6 +28,7 @@ const serveScreens = () =>
     ),
     http.get(api('users/teams/:id'), () => ok({ data: [], totalPages: 1 })),
     http.get(api('apiTokens/list'), () => ok([])),
+    http.get(api('webhooks/list'), () => ok([])),
     http.get(api('roles/userRoles'), () => ok([])),
     http.get(api('virtualMachines/list'), () => ok({ data: [], totalPages: 1 })),
     http.get(api('networks/list'), () => ok({ data: [], totalPages: 1 })),
@@ -59,7 +60,7 @@ describe('protected layout: sidebar', () => {
   // Docked, as on a desktop (behind the burger it is drawn when first opened).
   beforeEach(() => setViewportWidth(1280));
 
-  it('shows the eight links in order, Profile pointing at the current user', async () => {
+  it('shows the nine links in order, Profile pointing at the current user', async () => {
     signedIn();
     await renderApp('/');
     await screen.findByRole('heading', { name: 'Dashboard' });
@@ -70,6 +71,7 @@ describe('protected layout: sidebar', () => {
       'Networks',
       'Teams',
       'Users',
+      'Settings',
       'Profile',
       'Support',
       'Logout',
@@ -80,6 +82,7 @@ describe('protected layout: sidebar', () => {
       '/networks',
       '/teams',
       '/users',
+      '/settings',
       '/user?id=7',
       '/support',
       '/logout',
@@ -96,6 +99,7 @@ describe('protected layout: sidebar', () => {
       ['Virtual Machines', 'Virtual Machines'],
       ['Networks', 'Networks'],
       ['Teams', 'Teams'],
+      ['Settings', 'Settings'],
       ['Support', 'Support'],
       ['Profile', 'User7 Lovelace'],
     ] as const) {

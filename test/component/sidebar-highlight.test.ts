@@ -26,12 +26,16 @@ describe('activeNavItem (sidebar highlighting rules)', () => {
     ['/user', {}, 'users'],
     ['/user', { id: ME }, 'profile'],
     ['/user', { id: String(ME) }, 'profile'],
+    ['/settings', {}, 'settings'],
+    ['/settings', { tab: 'apiTokens' }, 'settings'],
+    ['/settings/', {}, 'settings'],
     ['/support', {}, 'support'],
     ['/logout', {}, 'logout'],
     ['/users/', {}, 'users'],
     ['/orderServices', {}, undefined],
     ['/networksX', {}, undefined],
     ['/usersettings', {}, undefined],
+    ['/settingsX', {}, undefined],
   ])('%s %o → %s', (pathname, search, expected) => {
     expect(activeNavItem(pathname, search, ME)).toBe(expected);
   });

@@ -1,7 +1,7 @@
 import type { ActivityAction, ActivityEvent } from '../../api/contract/activity';
 
 /** What was done, as a person would say it (the subject is shown apart). */
-const verbs: Record<ActivityAction, string> = {
+export const actionVerbs: Record<ActivityAction, string> = {
   'vm.created': 'Create VM',
   'vm.status': 'Status',
   'vm.start': 'Start',
@@ -41,7 +41,7 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 /** The event in a line: its action and what the details add ('Status: Running → Stopped'). */
 export function describeEvent(event: ActivityEvent): string {
   const { detail } = event;
-  const verb = verbs[event.action];
+  const verb = actionVerbs[event.action];
   const change = detail.from !== undefined && detail.to !== undefined;
   const parts: string[] = [];
   if (change) {

@@ -46,6 +46,8 @@ export interface DataTableProps<TData extends RowData> {
   /** With it a Refresh button shows. */
   onRefresh?: () => void;
   emptyMessage?: string;
+  /** In place of emptyMessage: what the list is for and how to start it (e.g. with a button). */
+  emptyState?: ReactNode;
   /** Makes rows clickable and keyboard reachable (Enter opens). */
   onRowClick?: (row: TData) => void;
   /** More controls next to the search box (e.g. a region filter). */
@@ -81,6 +83,7 @@ export function DataTable<TData extends RowData>({
   errorTitle = 'Something went wrong',
   onRefresh,
   emptyMessage = 'No data',
+  emptyState,
   onRowClick,
   toolbar,
   pinnedRows = NO_ROWS,
@@ -154,9 +157,11 @@ export function DataTable<TData extends RowData>({
     body = (
       <Table.Tr>
         <Table.Td colSpan={columnCount}>
-          <Text ta="center" c="dimmed" py="xl" size="sm">
-            {emptyMessage}
-          </Text>
+          {emptyState ?? (
+            <Text ta="center" c="dimmed" py="xl" size="sm">
+              {emptyMessage}
+            </Text>
+          )}
         </Table.Td>
       </Table.Tr>
     );

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { ApiToken } from '../../../../api/contract/api-tokens';
+import { AnchorLink } from '../../../../components/anchor-link';
 import { NameCell } from '../../../../components/data-table/cells';
 import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
 import { formatDate, formatDateTime } from '../../../../components/date-format';
@@ -8,8 +9,16 @@ import { accessLabels, teamsLabel } from './api-token-labels';
 
 const column = createAppColumnHelper<ApiToken>();
 
-/** The columns of a user's tokens; `now` decides which have expired. */
-export const apiTokenColumns = (now: Date, onRevoke: (token: ApiToken) => void) => [
+/**
+ * The columns of a user's tokens; `now` decides which have expired. `withOwner` adds whose each
+ * is, linked to their page (the company's tokens, for an Admin).
+ */
+export const apiTokenColumns = (
+  now: Date,
+  onRevoke: (token: ApiToken) => void,
+  { withOwner = false }: { withOwner?: boolean } = {},
+) => [
+  ...(withOwner ? [ownerColumn] : []),
   column.accessor('name', { header: 'Name', cell: NameCell }),
   column.accessor('access', {
     header: 'Access',
@@ -52,6 +61,24 @@ export const apiTokenColumns = (now: Date, onRevoke: (token: ApiToken) => void) 
     ),
   }),
 ];
+
+const ownerColumn = column.accessor('user', {
+  id: 'owner',
+  header: 'Owner',
+  cell: ({ getValue }) => {
+    const owner = getValue();
+    return (
+      <Stack gap={0}>
+        <AnchorLink to="/user" search={{ id: owner.id }} size="sm" fw={500}>
+          {owner.name}
+        </AnchorLink>
+        <Text size="xs" c="dimmed">
+          {owner.email}
+        </Text>
+      </Stack>
+    );
+  },
+});
 
 // The day only, so that the columns fit a phone; the moment is in the title.
 function ExpiryCell({ expiresAt, now }: { expiresAt: Date; now: Date }) {

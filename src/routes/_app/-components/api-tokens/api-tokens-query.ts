@@ -9,3 +9,6 @@ export const canSeeApiTokens = (me: { id: number; isAdmin: boolean }, userId: nu
 /** The own list names nobody (the caller's own); an Admin's view of another user names them. */
 export const apiTokensQuery = (userId: number, own: boolean): ListApiTokensQuery =>
   own ? {} : { userId };
+
+/** The company's tokens, everyone's (Admins only). */
+export const COMPANY_API_TOKENS: ListApiTokensQuery = { all: true };

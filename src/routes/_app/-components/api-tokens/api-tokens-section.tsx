@@ -14,6 +14,7 @@ import { apiTokenErrorLeads } from './api-token-labels';
 import { ApiTokenSecretDialog } from './api-token-secret-dialog';
 import { apiTokensQuery } from './api-tokens-query';
 import { CreateApiTokenForm, type CreatedApiToken } from './create-api-token-form';
+import { RevokeApiTokenDialog } from './revoke-api-token-dialog';
 
 interface ApiTokensSectionProps {
   user: UserDetails;
@@ -33,7 +34,6 @@ export function ApiTokensSection({ user, own }: ApiTokensSectionProps) {
   const [target, setTarget] = useState<ApiToken | null>(null);
   const [revokeOpened, setRevokeOpened] = useState(false);
   const [revokeAllOpened, setRevokeAllOpened] = useState(false);
-  const revoke = useMutation(apiTokenMutations.delete());
   const revokeAll = useMutation(apiTokenMutations.revokeAll());
 
   // Whether a token has expired is judged as of the list's answer (rows exist only with one).
@@ -112,22 +112,11 @@ export function ApiTokensSection({ user, own }: ApiTokensSectionProps) {
       </Modal>
       <ApiTokenSecretDialog created={created} onClose={() => setCreated(null)} />
 
-      <ConfirmDialog
+      <RevokeApiTokenDialog
+        token={target}
         opened={revokeOpened}
-        title={`Revoke ${target?.name ?? ''}?`}
-        confirmLabel="Revoke"
-        busyLabel="Revoking..."
-        errorLead={apiTokenErrorLeads.revoke}
-        onConfirm={async () => {
-          if (!target) return;
-          // Resolves once the list has reloaded (the invalidation is awaited).
-          const { message } = await revoke.mutateAsync(target.id);
-          notify(message);
-        }}
         onClose={() => setRevokeOpened(false)}
-      >
-        Scripts and tools using {target?.name} stop working at once. This cannot be undone.
-      </ConfirmDialog>
+      />
       <ConfirmDialog
         opened={revokeAllOpened}
         title="Revoke all API tokens?"

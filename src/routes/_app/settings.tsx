@@ -1,0 +1,91 @@
+import { Tabs } from '@mantine/core';
+import { IconKey, IconWebhook } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { z } from '../../api/contract/zod';
+import { AnchorLink } from '../../components/anchor-link';
+import { PageHeader } from '../../components/page-header';
+import { apiTokenQueries } from '../../queries/api-tokens';
+import { authQueries } from '../../queries/auth';
+import { webhookQueries } from '../../queries/webhooks';
+import { COMPANY_API_TOKENS } from './-components/api-tokens/api-tokens-query';
+import { CompanyApiTokens } from './-components/api-tokens/company-api-tokens';
+import { AdminsOnlyNotice } from './-components/settings/admins-only-notice';
+import { webhookTexts } from './-components/webhooks/webhook-labels';
+import { WebhooksSection } from './-components/webhooks/webhooks-section';
+
+const settingsTabs = ['webhooks', 'apiTokens'] as const;
+type SettingsTab = (typeof settingsTabs)[number];
+
+/** `/settings?tab=apiTokens`: the open tab; anything else opens Webhooks. */
+const settingsSearch = z.object({
+  tab: z._default(z.catch(z.enum(settingsTabs), 'webhooks'), 'webhooks'),
+});
+
+export const Route = createFileRoute('/_app/settings')({
+  validateSearch: settingsSearch,
+  search: { middlewares: [stripSearchParams({ tab: 'webhooks' })] },
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  // Prefetch without waiting: each table shows its spinner, or its error, itself. Both lists are
+  // the company's, for Admins: anybody else would be refused, so nothing is asked for them.
+  loader: ({ context: { queryClient }, deps, cause }) => {
+    if (cause === 'stay') return;
+    // The layout has checked the session before this loader runs.
+    const me = queryClient.getQueryData(authQueries.check().queryKey)?.user;
+    if (!me?.isAdmin) return;
+    if (deps.tab === 'webhooks') void queryClient.prefetchQuery(webhookQueries.list());
+    else void queryClient.prefetchQuery(apiTokenQueries.list(COMPANY_API_TOKENS));
+  },
+  component: SettingsPage,
+});
+
+function SettingsPage() {
+  const { tab } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const {
+    data: { user },
+  } = useSuspenseQuery(authQueries.check());
+
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        secondaryTitle="How your company's other systems reach Launchpad"
+      />
+      <Tabs
+        value={tab}
+        onChange={(next) => void navigate({ search: { tab: (next ?? 'webhooks') as SettingsTab } })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="webhooks" leftSection={<IconWebhook size={16} aria-hidden />}>
+            Webhooks
+          </Tabs.Tab>
+          <Tabs.Tab value="apiTokens" leftSection={<IconKey size={16} aria-hidden />}>
+            API tokens
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="webhooks">
+          {user.isAdmin ? (
+            <WebhooksSection />
+          ) : (
+            <AdminsOnlyNotice>{webhookTexts.adminsOnly}</AdminsOnlyNotice>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="apiTokens">
+          {user.isAdmin ? (
+            <CompanyApiTokens />
+          ) : (
+            <AdminsOnlyNotice>
+              {"Only your company's Admins see every API token. Your own tokens are on your "}
+              <AnchorLink to="/user" search={{ id: user.id }} inherit>
+                Profile
+              </AnchorLink>
+              .
+            </AdminsOnlyNotice>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
