@@ -1,6 +1,8 @@
 import { and, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listActivityResponse } from '../../src/api/contract/activity';
 import { API_TOKEN_PATTERN, apiTokenMessages } from '../../src/api/contract/api-tokens';
+import { reviveDates } from '../../src/api/revive-dates';
 import { ROLE } from '../../src/api/contract/roles';
 import { events } from '../../server/db/event-schema';
 import { apiTokens } from '../../server/db/schema';
@@ -325,6 +327,16 @@ describe('listing and revoking', () => {
     expect(
       (await w.call('operator', 'GET', `/apiTokens/list?userId=${w.userIds.viewer}`)).status,
     ).toBe(403);
+  });
+
+  it('leaves an activity log the console and the CLI read, dates in details included', async () => {
+    await makeToken('admin', 'read', 'logged');
+    const res = await w.call('admin', 'GET', '/activity/list?rowsPerPage=100');
+    // As both clients read an answer: date-like strings revived, then the shared contract.
+    const parsed = listActivityResponse.safeParse(reviveDates(res.body));
+    expect(parsed.error).toBeUndefined();
+    const made = parsed.data?.data.data.find((event) => event.action === 'apiToken.create');
+    expect(made?.detail).toMatchObject({ access: 'read', expiresAt: expect.any(Date) });
   });
 
   it('lets nobody but the user and an Admin revoke a token, and logs it', async () => {

@@ -80,9 +80,10 @@ export const activityEvent = z.object({
   operationId: z.nullable(z.int()),
   /**
    * What else the event says: `from` / `to` for a status or a size, `reason` (the engine's words)
-   * for a failure, `address` for an IP or a sign-in, `roleId`, `userId`, ...
+   * for a failure, `address` for an IP or a sign-in, `roleId`, `userId`, `expiresAt` (a token's),
+   * ... A date in it is a date-time string, which the clients' date revival makes a Date.
    */
-  detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.date()])),
 });
 export type ActivityEvent = z.infer<typeof activityEvent>;
 
