@@ -9,7 +9,7 @@ import { parseCount } from '../values';
 /** One event on one line: when, number, action and outcome, subject, actor, and what else it says. */
 export function eventLine(event: ActivityEvent): string {
   const detail = Object.entries(event.detail)
-    .map(([key, value]) => `${key}=${String(value)}`)
+    .map(([key, value]) => `${key}=${value instanceof Date ? value.toISOString() : String(value)}`)
     .join(' ');
   return [
     event.occurredAt.toISOString(),
