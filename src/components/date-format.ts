@@ -2,7 +2,7 @@
 // phone tens of milliseconds of startup on screens that show no date.
 let dateFormat: Intl.DateTimeFormat | undefined;
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
-let logTimeFormat: Intl.DateTimeFormat | undefined;
+let timeOfDayFormat: Intl.DateTimeFormat | undefined;
 
 const listDateFormat = () =>
   (dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
@@ -26,9 +26,6 @@ export const formatDateTime = (date: Date) =>
     timeStyle: 'short',
   })).format(date);
 
-/** A moment to the second, in the reader's locale (delivery logs, where attempts come seconds apart). */
-export const formatLogTime = (date: Date) =>
-  (logTimeFormat ??= new Intl.DateTimeFormat(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  })).format(date);
+/** The time of day to the second, in the reader's locale (a log's rows, the day shown apart). */
+export const formatTimeOfDay = (date: Date) =>
+  (timeOfDayFormat ??= new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })).format(date);

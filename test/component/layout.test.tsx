@@ -91,7 +91,8 @@ describe('protected layout: sidebar', () => {
     expect(navLink('Users')).not.toHaveAttribute('aria-current');
   });
 
-  it('every link lands on a titled page', async () => {
+  // Six screens, each loaded for the first time in the file: seconds on a busy 2-core machine.
+  it('every link lands on a titled page', { timeout: 15_000 }, async () => {
     signedIn();
     serveScreens();
     const { user, router } = await renderApp('/');

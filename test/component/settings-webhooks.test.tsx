@@ -1,16 +1,20 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { webhookMessages } from '../../src/api/contract/webhooks';
-import { formatDate, formatDateTime, formatLogTime } from '../../src/components/date-format';
-import { anEvent } from './support/activity-fixtures';
-import { FakeEventSource, installEventSource } from './support/fake-event-source';
-import { useFakeTimersForUser } from './support/fake-timers';
+import { formatDate, formatDateTime } from '../../src/components/date-format';
 import { api, fail, http, server } from './support/msw';
 import { locationOf, renderApp } from './support/render';
 import { gate, optionsOf, signedInAs } from './support/users-fixtures';
-import { aDelivery, aWebhook, serveWebhooks, WEBHOOK_SECRET } from './support/webhooks-fixtures';
+import {
+  openSettings,
+  serveWebhooks,
+  twoWebhooks,
+  WEBHOOK_SECRET,
+  webhookRow as rowOf,
+  webhooksTable,
+} from './support/webhooks-fixtures';
 
 // An Admin unless a test says otherwise (a later handler wins).
 beforeEach(() => void signedInAs());
@@ -18,19 +22,9 @@ beforeEach(() => void signedInAs());
 // Not returned: an awaited act() keeps its scope open into the next test's first steps.
 afterEach(() => {
   act(() => notifications.clean());
-  vi.unstubAllGlobals();
 });
 
-const webhooksTable = () => screen.getByRole('table', { name: 'Webhooks' });
-const rowOf = (url: string) => within(webhooksTable()).getByText(url).closest('tr')!;
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
-
-async function openSettings(path = '/settings') {
-  const view = await renderApp(path);
-  await screen.findByRole('heading', { level: 2, name: 'Settings' });
-  await waitFor(() => expect(screen.queryByLabelText('Loading data')).not.toBeInTheDocument());
-  return view;
-}
 
 /** Found by its label rather than its role: a role query walks the whole page. */
 async function openAddForm(user: UserEvent) {
@@ -61,25 +55,8 @@ const secretDialog = () =>
     return dialog;
   });
 
-// By its role: the row button's tooltip says 'Delivery log' too.
-const deliveryLog = () => screen.findByRole('dialog', { name: 'Delivery log' });
-
-const twoWebhooks = () => [
-  aWebhook(1, {
-    url: 'https://billing.example.com/hooks',
-    events: ['*'],
-    createdAt: '2026-09-01T10:00:00.000Z',
-    lastEventId: 4127,
-  }),
-  aWebhook(2, {
-    url: 'https://old.example.net/in',
-    events: ['vm.created', 'vm.delete', 'vm.upgrade', 'network.create', 'user.invite'],
-    disabledAt: '2026-11-02T06:00:00.000Z',
-    disabledReason: 'Event 4100 failed for 24 hours: connect ECONNREFUSED',
-  }),
-];
-
-describe('Settings: webhooks (Admins)', () => {
+// The form's tests type into a searchable multi-select: seconds each on a busy 2-core machine.
+describe('Settings: webhooks (Admins)', { timeout: 15_000 }, () => {
   it('lists the webhooks: URL, event types, created, state, last event', async () => {
     const { sent } = serveWebhooks(twoWebhooks());
     await openSettings();
@@ -106,7 +83,9 @@ describe('Settings: webhooks (Admins)', () => {
       'vm.created, vm.delete, vm.upgrade, network.create, user.invite',
     );
     expect(old.getByText('Disabled')).toBeInTheDocument();
-    expect(old.getByText(formatDateTime(new Date('2026-11-02T06:00:00.000Z')))).toBeInTheDocument();
+    expect(
+      old.getByText(`Since ${formatDateTime(new Date('2026-11-02T06:00:00.000Z'))}`),
+    ).toBeInTheDocument();
     expect(old.getByText(/failed for 24 hours: connect ECONNREFUSED/)).toBeInTheDocument();
     expect(old.getByText('None yet')).toBeInTheDocument();
     // A disabled webhook sends nothing, a test event included.
@@ -138,13 +117,13 @@ describe('Settings: webhooks (Admins)', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Settings' })).toBeInTheDocument();
   });
 
-  it('adds a webhook, shows its secret once with a copy button, and lists it', async () => {
+  it('adds a webhook for the event types chosen, and lists it', async () => {
     const { sent } = serveWebhooks(twoWebhooks());
     const { user } = await openSettings();
     const form = await openAddForm(user);
     const url = within(form).getByRole('textbox', { name: 'URL' });
     await waitFor(() => expect(url).toHaveFocus());
-    await user.type(url, '  https://erp.example.com/launchpad  ');
+    await user.paste('  https://erp.example.com/launchpad  ');
     // Found by what it means as well as by its name.
     await chooseEventType(user, form, 'Delete VM', 'vm.delete');
     await chooseEventType(user, form, 'vm.crea', 'vm.created');
@@ -155,26 +134,43 @@ describe('Settings: webhooks (Admins)', () => {
       { url: 'https://erp.example.com/launchpad', events: ['vm.delete', 'vm.created'] },
     ]);
     expect(shown).toHaveTextContent('https://erp.example.com/launchpad · vm.delete, vm.created');
+    // Already listed behind the dialog.
+    expect(
+      within(rowOf('https://erp.example.com/launchpad')).getByText('vm.delete, vm.created'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the new secret once, with a warning and a copy button', async () => {
+    serveWebhooks([]);
+    const { user } = await openSettings();
+    const form = await openAddForm(user);
+    await user.click(within(form).getByRole('textbox', { name: 'URL' }));
+    await user.paste('https://erp.example.com/launchpad');
+    await chooseEventType(user, form, 'all', 'All events');
+    await user.click(within(form).getByRole('button', { name: 'Add webhook' }));
+
+    const shown = await secretDialog();
     expect(within(shown).getByText('It will not be shown again')).toBeInTheDocument();
     expect(within(shown).getByLabelText('Signing secret')).toHaveTextContent(WEBHOOK_SECRET);
     await user.click(within(shown).getByRole('button', { name: 'Copy secret' }));
     expect(await navigator.clipboard.readText()).toBe(WEBHOOK_SECRET);
     expect(await screen.findByText('Signing secret copied to clipboard')).toBeInTheDocument();
-    // Already listed behind the dialog.
-    expect(
-      within(rowOf('https://erp.example.com/launchpad')).getByText('vm.delete, vm.created'),
-    ).toBeInTheDocument();
 
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Shown once: nowhere on the page any more, the webhook itself listed.
     expect(document.body.textContent).not.toContain(WEBHOOK_SECRET);
+    expect(
+      within(rowOf('https://erp.example.com/launchpad')).getByText('All events'),
+    ).toBeVisible();
   });
 
   it('makes "All events" a choice of its own: it replaces the types chosen, and a type replaces it', async () => {
     const { sent } = serveWebhooks([]);
     const { user } = await openSettings();
     const form = await openAddForm(user);
-    await user.type(within(form).getByRole('textbox', { name: 'URL' }), 'https://a.example.com/h');
+    await user.click(within(form).getByRole('textbox', { name: 'URL' }));
+    await user.paste('https://a.example.com/h');
     await chooseEventType(user, form, 'network', 'network.create');
     await chooseEventType(user, form, 'all', 'All events');
     await chooseEventType(user, form, 'user.inv', 'user.invite');
@@ -209,7 +205,8 @@ describe('Settings: webhooks (Admins)', () => {
     const { user } = await openSettings();
     const form = await openAddForm(user);
     const url = within(form).getByRole('textbox', { name: 'URL' });
-    await user.type(url, 'http://plain.example.com/h');
+    await user.click(url);
+    await user.paste('http://plain.example.com/h');
     await chooseEventType(user, form, 'team.create', 'team.create');
     await user.click(within(form).getByRole('button', { name: 'Add webhook' }));
 
@@ -237,7 +234,8 @@ describe('Settings: webhooks (Admins)', () => {
     const { user } = await openSettings();
     const form = await openAddForm(user);
     const url = within(form).getByRole('textbox', { name: 'URL' });
-    await user.type(url, 'https://twenty-first.example.com/h');
+    await user.click(url);
+    await user.paste('https://twenty-first.example.com/h');
     await chooseEventType(user, form, 'all', 'All events');
     await user.click(within(form).getByRole('button', { name: 'Add webhook' }));
     const alert = await within(form).findByRole('alert');
@@ -302,143 +300,6 @@ describe('Settings: webhooks (Admins)', () => {
     expect(
       within(webhooksTable()).getByText('https://billing.example.com/hooks'),
     ).toBeInTheDocument();
-  });
-});
-
-describe('Settings: a webhook’s delivery log', () => {
-  const log = () => [
-    aDelivery(11, {
-      at: '2026-11-20T08:31:00.000Z',
-      eventId: 4128,
-      action: 'vm.delete',
-      attempt: 3,
-      statusCode: null,
-      latencyMs: null,
-      outcome: 'retrying',
-      error: 'connect ECONNREFUSED 203.0.113.9:443',
-    }),
-    aDelivery(10, {
-      at: '2026-11-20T08:30:05.000Z',
-      eventId: 4127,
-      statusCode: 200,
-      latencyMs: 87,
-    }),
-  ];
-
-  it('shows each attempt: time, event, attempt, status, latency, outcome, error', async () => {
-    const { sent } = serveWebhooks(twoWebhooks(), { 1: log() });
-    const { user } = await openSettings();
-    await user.click(button('Delivery log of https://billing.example.com/hooks'));
-    const drawer = await deliveryLog();
-    const table = await within(drawer).findByRole('table', { name: 'Deliveries' });
-    await within(table).findByText('vm.delete');
-    expect(sent.deliveryReads).toEqual([1]);
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((th) => th.textContent),
-    ).toEqual(['Time', 'Event', 'Attempt', 'Status', 'Latency', 'Outcome', 'Error']);
-    const cells = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
-    expect(cells).toEqual([
-      [
-        formatLogTime(new Date('2026-11-20T08:31:00.000Z')),
-        'vm.delete#4128',
-        '3',
-        '—',
-        '—',
-        'Retrying',
-        'connect ECONNREFUSED 203.0.113.9:443',
-      ],
-      [
-        formatLogTime(new Date('2026-11-20T08:30:05.000Z')),
-        'vm.created#4127',
-        '1',
-        '200',
-        '87 ms',
-        'Succeeded',
-        '—',
-      ],
-    ]);
-  });
-
-  it('opens from the row with the keyboard too', async () => {
-    serveWebhooks(twoWebhooks(), { 1: log() });
-    const { user } = await openSettings();
-    rowOf('https://billing.example.com/hooks').focus();
-    await user.keyboard('{Enter}');
-    const drawer = await deliveryLog();
-    expect(await within(drawer).findByText('vm.delete')).toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  });
-
-  it('shows a test event sent from the log without a click on Refresh', async () => {
-    const { sent } = serveWebhooks(twoWebhooks(), { 1: [] });
-    const { user } = await openSettings();
-    await user.click(button('Delivery log of https://billing.example.com/hooks'));
-    const drawer = await deliveryLog();
-    expect(await within(drawer).findByText(/^No deliveries yet/)).toBeInTheDocument();
-    await user.click(within(drawer).getByRole('button', { name: 'Send a test event' }));
-    expect(await within(drawer).findByText('test event')).toBeInTheDocument();
-    expect(within(drawer).getByText('204')).toBeInTheDocument();
-    expect(sent.tests).toEqual([1]);
-    expect(await screen.findByText(webhookMessages.testQueued)).toBeInTheDocument();
-  });
-
-  it('reads the log again every 5 seconds while it is open, and no more once closed', async () => {
-    const { sent } = serveWebhooks(twoWebhooks(), { 1: log() });
-    await openSettings();
-    const user = useFakeTimersForUser();
-    await user.click(button('Delivery log of https://billing.example.com/hooks'));
-    const drawer = await deliveryLog();
-    await within(drawer).findByText('vm.delete');
-    // Finding it may have moved the clock a little, never a whole period.
-    const reads = sent.deliveryReads.length;
-    await act(() => vi.advanceTimersByTimeAsync(5_000));
-    expect(sent.deliveryReads).toHaveLength(reads + 1);
-    await act(() => vi.advanceTimersByTimeAsync(5_000));
-    expect(sent.deliveryReads).toHaveLength(reads + 2);
-    expect(new Set(sent.deliveryReads)).toEqual(new Set([1]));
-
-    await user.keyboard('{Escape}');
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await act(() => vi.advanceTimersByTimeAsync(15_000));
-    expect(sent.deliveryReads).toHaveLength(reads + 2);
-  });
-});
-
-describe('Settings: webhooks, live', () => {
-  it('reads the list again when a webhook is disabled elsewhere', async () => {
-    installEventSource();
-    const hooks = twoWebhooks();
-    const { sent, store } = serveWebhooks(hooks);
-    await openSettings();
-    FakeEventSource.latest().open();
-    store[0]!.disabledAt = '2026-11-27T12:00:00.000Z';
-    store[0]!.disabledReason = 'Event 4130 failed for 24 hours: HTTP 500';
-    const before = sent.lists;
-    FakeEventSource.latest().send(
-      anEvent(5, {
-        subject: { type: 'webhook', id: 1, name: 'https://billing.example.com' },
-        action: 'webhook.disable',
-        outcome: 'succeeded',
-        actor: { type: 'system', id: null, name: 'System' },
-        teamId: null,
-        operationId: null,
-      }),
-    );
-    const billing = rowOf('https://billing.example.com/hooks');
-    expect(await within(billing).findByText(/HTTP 500/)).toBeInTheDocument();
-    expect(within(billing).getByText('Disabled')).toBeInTheDocument();
-    expect(sent.lists).toBe(before + 1);
   });
 });
 

@@ -48,10 +48,7 @@ function SettingsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Settings"
-        secondaryTitle="How your company's other systems reach Launchpad"
-      />
+      <PageHeader title="Settings" secondaryTitle="Connect other systems to Launchpad" />
       <Tabs
         value={tab}
         onChange={(next) => void navigate({ search: { tab: (next ?? 'webhooks') as SettingsTab } })}

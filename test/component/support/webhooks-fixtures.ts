@@ -1,5 +1,8 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { CreateWebhookBody } from '../../../src/api/contract/webhooks';
 import { api, http, ok, server } from './msw';
+import { renderApp } from './render';
 
 /** A webhook as `GET /webhooks/list` sends it (dates as ISO strings on the wire). */
 export const aWebhook = (id: number, overrides: Record<string, unknown> = {}) => ({
@@ -104,3 +107,30 @@ export function serveWebhooks(
   );
   return { sent, store, logs };
 }
+
+/** An active webhook for every event, and a disabled one for five types. */
+export const twoWebhooks = () => [
+  aWebhook(1, {
+    url: 'https://billing.example.com/hooks',
+    events: ['*'],
+    createdAt: '2026-09-01T10:00:00.000Z',
+    lastEventId: 4127,
+  }),
+  aWebhook(2, {
+    url: 'https://old.example.net/in',
+    events: ['vm.created', 'vm.delete', 'vm.upgrade', 'network.create', 'user.invite'],
+    disabledAt: '2026-11-02T06:00:00.000Z',
+    disabledReason: 'Event 4100 failed for 24 hours: connect ECONNREFUSED',
+  }),
+];
+
+/** The Settings page, once its list has loaded. */
+export async function openSettings(path = '/settings') {
+  const view = await renderApp(path);
+  await screen.findByRole('heading', { level: 2, name: 'Settings' });
+  await waitFor(() => expect(screen.queryByLabelText('Loading data')).not.toBeInTheDocument());
+  return view;
+}
+
+export const webhooksTable = () => screen.getByRole('table', { name: 'Webhooks' });
+export const webhookRow = (url: string) => within(webhooksTable()).getByText(url).closest('tr')!;

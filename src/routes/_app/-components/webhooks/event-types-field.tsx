@@ -1,4 +1,6 @@
 import { Group, MultiSelect, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ALL_EVENTS } from '../../../../api/contract/webhooks';
 import { DROPDOWN_DEFAULTS, useBoundField } from '../../../../components/dropdown';
 import {
   eventTypeDescription,
@@ -10,6 +12,7 @@ import {
 /** The event types a webhook subscribes to: searchable by name or meaning, or all of them. */
 export function EventTypesField({ description }: { description: string }) {
   const { field, value, error } = useBoundField<string[]>();
+  const [opened, setOpened] = useState(false);
   return (
     <MultiSelect
       {...DROPDOWN_DEFAULTS}
@@ -20,7 +23,15 @@ export function EventTypesField({ description }: { description: string }) {
       data-field={field.name}
       data={eventTypeOptions}
       value={value}
-      onChange={(next) => field.handleChange(nextEventTypes(value, next))}
+      onChange={(next) => {
+        const chosen = nextEventTypes(value, next);
+        field.handleChange(chosen);
+        // Nothing is left to choose beside every event: out of the way of the form's buttons.
+        if (chosen.includes(ALL_EVENTS)) setOpened(false);
+      }}
+      dropdownOpened={opened}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
       onBlur={field.handleBlur}
       searchable
       filter={filterEventTypes}
@@ -28,7 +39,7 @@ export function EventTypesField({ description }: { description: string }) {
         <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
           <Text size="sm">{option.label}</Text>
           <Text size="xs" c="dimmed" ta="right">
-            {option.value === '*' ? '' : eventTypeDescription(option.value)}
+            {option.value === ALL_EVENTS ? '' : eventTypeDescription(option.value)}
           </Text>
         </Group>
       )}

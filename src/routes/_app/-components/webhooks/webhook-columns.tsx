@@ -27,9 +27,9 @@ const only = (action: () => void) => (event: MouseEvent) => {
 export const webhookColumns = ({ onTest, onShowLog, onDelete, testingId }: WebhookRowActions) => [
   column.accessor('url', {
     header: 'URL',
-    meta: { width: '34%' },
+    // Wide enough to read on a phone (the table scrolls sideways there), broken anywhere.
     cell: ({ getValue }) => (
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" fw={500} miw={200} style={{ overflowWrap: 'anywhere' }}>
         {getValue()}
       </Text>
     ),
@@ -41,7 +41,7 @@ export const webhookColumns = ({ onTest, onShowLog, onDelete, testingId }: Webho
   column.accessor('createdAt', {
     header: 'Created',
     cell: ({ getValue }) => (
-      <Text size="sm" title={formatDateTime(getValue())}>
+      <Text size="sm" title={formatDateTime(getValue())} style={{ whiteSpace: 'nowrap' }}>
         {formatDate(getValue())}
       </Text>
     ),
@@ -59,7 +59,9 @@ export const webhookColumns = ({ onTest, onShowLog, onDelete, testingId }: Webho
           None yet
         </Text>
       ) : (
-        <Text size="sm">#{getValue()}</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          #{getValue()}
+        </Text>
       ),
   }),
   column.display({
@@ -116,7 +118,7 @@ function EventTypesCell({ events }: { events: readonly string[] }) {
   const label = eventTypesLabel(events);
   const shown = events.length > SHOWN_TYPES ? events.slice(0, SHOWN_TYPES) : events;
   return (
-    <Text size="sm" title={label}>
+    <Text size="sm" title={label} miw={120}>
       {eventTypesLabel(shown)}
       {shown.length < events.length && (
         <Text span size="sm" c="dimmed">
@@ -131,17 +133,17 @@ function EventTypesCell({ events }: { events: readonly string[] }) {
 export function StateCell({ webhook }: { webhook: Webhook }) {
   if (!webhook.disabledAt)
     return (
-      <Badge color="green" variant="light" size="sm">
+      <Badge color="green" variant="light" size="sm" miw="max-content">
         Active
       </Badge>
     );
   return (
     <Stack gap={2} align="flex-start">
-      <Badge color="red" variant="light" size="sm">
+      <Badge color="red" variant="light" size="sm" miw="max-content">
         Disabled
       </Badge>
       <Text size="xs" c="dimmed">
-        {formatDateTime(webhook.disabledAt)}
+        Since {formatDateTime(webhook.disabledAt)}
       </Text>
       {webhook.disabledReason && (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

@@ -33,7 +33,8 @@ export function WebhookDeliveriesDrawer({
       onClose={onClose}
       title="Delivery log"
       position="right"
-      size="xl"
+      // Room for the log's seven columns beside the page (a phone gets the whole width).
+      size={900}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {webhook && <DeliveryLog webhook={webhook} onTest={onTest} testing={testing} />}

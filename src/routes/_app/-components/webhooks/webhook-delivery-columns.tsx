@@ -1,7 +1,7 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import type { WebhookDelivery } from '../../../../api/contract/webhooks';
 import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
-import { formatLogTime } from '../../../../components/date-format';
+import { formatDate, formatTimeOfDay } from '../../../../components/date-format';
 
 const column = createAppColumnHelper<WebhookDelivery>();
 
@@ -21,23 +21,34 @@ const none = (
 export const webhookDeliveryColumns = [
   column.accessor('at', {
     header: 'Time',
+    // The moment to the second on one line, the day under it: narrow enough for a drawer.
     cell: ({ getValue }) => (
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {formatLogTime(getValue())}
-      </Text>
+      <Stack gap={0}>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatTimeOfDay(getValue())}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(getValue())}
+        </Text>
+      </Stack>
     ),
   }),
   column.accessor('eventId', {
     header: 'Event',
-    cell: ({ row }) => (
-      <Stack gap={0}>
-        <Text size="sm">{row.original.action}</Text>
-        <Text size="xs" c="dimmed">
-          {/* A test event's id is 0, which no real event has. */}
-          {row.original.eventId === 0 ? 'test event' : `#${row.original.eventId}`}
+    cell: ({ row }) =>
+      // A test event's id is 0, which no real event has.
+      row.original.eventId === 0 ? (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          Test event
         </Text>
-      </Stack>
-    ),
+      ) : (
+        <Stack gap={0}>
+          <Text size="sm">{row.original.action}</Text>
+          <Text size="xs" c="dimmed">
+            #{row.original.eventId}
+          </Text>
+        </Stack>
+      ),
   }),
   column.accessor('attempt', {
     header: 'Attempt',
@@ -71,7 +82,7 @@ export const webhookDeliveryColumns = [
     cell: ({ getValue }) => {
       const { label, color } = outcomeLooks[getValue()];
       return (
-        <Badge color={color} variant="light" size="sm">
+        <Badge color={color} variant="light" size="sm" miw="max-content">
           {label}
         </Badge>
       );

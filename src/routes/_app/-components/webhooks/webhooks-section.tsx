@@ -63,7 +63,7 @@ export function WebhooksSection() {
     <>
       <DataTable
         title="Webhooks"
-        description={`Your company's events, POSTed to your URLs as they happen and signed with each webhook's secret. Up to ${WEBHOOKS_PER_COMPANY}.`}
+        description={`Your company's events, sent to your URLs as they happen. Up to ${WEBHOOKS_PER_COMPANY}.`}
         columns={columns}
         data={webhooks.data}
         getRowId={(row) => String(row.id)}
