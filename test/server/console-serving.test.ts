@@ -125,7 +125,11 @@ describe.each([
   it('answers a console link signed with another key with the expired page, not a 414', async () => {
     const ticket = issueConsoleTicket(
       randomBytes(32),
-      { vmId: 2_000_000_000, userId: 2_000_000_000, holder: { kind: 'session', id: 2_000_000_000 } },
+      {
+        vmId: 2_000_000_000,
+        userId: 2_000_000_000,
+        holder: { kind: 'session', id: 2_000_000_000 },
+      },
       new Date(),
     );
     expect(ticket.length).toBeGreaterThan(90);

@@ -20,7 +20,11 @@ let redirecting: http.Server;
 let secure: https.Server;
 let dir: string;
 const hosts: string[] = [];
-const received: { servername: string | false; signature: string | undefined; body: string }[] = [];
+const received: {
+  servername: string | false | null;
+  signature: string | undefined;
+  body: string;
+}[] = [];
 const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
