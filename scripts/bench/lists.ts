@@ -22,7 +22,7 @@ const barePageQuery = (companyId: number) => `
 select v.id, v.name, v.status, c.name as configuration, c.cpu, c.ram, v.created_at
 from virtual_machines v join configurations c on c.id = v.configuration_id
 where v.company_id = ${companyId} and v.deleted_at is null
-order by lower(v.name), v.id limit 10`;
+order by v.name_key, v.id limit 10`;
 
 interface Run {
   database: string;

@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { interfaceStatuses, networkTypes } from '../../src/api/contract/networks';
 import { regions } from './catalog-schema';
-import { at, createdAt, id, updatedAt } from './columns';
+import { at, createdAt, id, naturalSortKey, updatedAt } from './columns';
 import { companies } from './schema';
 import { virtualMachines } from './vm-schema';
 
@@ -31,6 +31,7 @@ export const networks = pgTable(
       .notNull()
       .references(() => regions.id),
     name: text('name').notNull(),
+    nameKey: naturalSortKey('name_key', (): AnyPgColumn => networks.name),
     description: text('description').notNull().default(''),
     networkType: text('network_type', { enum: networkTypes }).notNull(),
     /** Normalised `a.b.c.d/p`. */
@@ -56,7 +57,7 @@ export const networks = pgTable(
   },
   (t) => [
     index('networks_company_name_idx')
-      .on(t.companyId, sql`lower(${t.name})`, t.id)
+      .on(t.companyId, t.nameKey, t.id)
       .where(sql`${t.deletedAt} is null`),
     index('networks_company_region_idx')
       .on(t.companyId, t.regionId)

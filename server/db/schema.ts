@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   type AnyPgColumn,
@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
+import { createdAt, id, naturalSortKey, updatedAt } from './columns';
 
 export const distributors = pgTable('distributors', {
   id: id(),
@@ -63,6 +63,10 @@ export const users = pgTable(
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
+    firstNameKey: naturalSortKey('first_name_key', (): AnyPgColumn => users.firstName),
+    lastNameKey: naturalSortKey('last_name_key', (): AnyPgColumn => users.lastName),
+    /** The key of the name shown for the user (`userDisplayName`). */
+    nameKey: naturalSortKey('name_key', (): SQL => userDisplayName()),
     /** argon2id; null until the account is activated. */
     passwordHash: text('password_hash'),
     isAdmin: boolean('is_admin').notNull().default(false),
@@ -76,16 +80,15 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_company_idx').on(t.companyId),
     // The Users list's sorts, each ending with the id so that paging is stable.
-    index('users_company_name_idx').on(
-      t.companyId,
-      sql`lower(${t.firstName})`,
-      sql`lower(${t.lastName})`,
-      t.id,
-    ),
+    index('users_company_name_idx').on(t.companyId, t.firstNameKey, t.lastNameKey, t.id),
     index('users_company_email_idx').on(t.companyId, t.email, t.id),
     index('users_company_created_idx').on(t.companyId, t.createdAt, t.id),
   ],
 );
+
+/** "First Last"; invited users have no names until activation, so their address stands in. */
+export const userDisplayName = (): SQL =>
+  sql`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
 
 /**
  * A sign-in. Only the SHA-256 of the bearer token is stored. The session is useless for data
@@ -196,10 +199,16 @@ export const teams = pgTable(
       onDelete: 'set null',
     }),
     name: text('name').notNull(),
+    nameKey: naturalSortKey('name_key', (): AnyPgColumn => teams.name),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('teams_company_name_key').on(t.companyId, sql`lower(${t.name})`)],
+  (t) => [
+    // Names are unique in a company whatever their case; `a01` and `a1` are two names.
+    uniqueIndex('teams_company_name_key').on(t.companyId, sql`lower(${t.name})`),
+    // The lists' order.
+    index('teams_company_name_idx').on(t.companyId, t.nameKey, t.id),
+  ],
 );
 
 /** A user's role in one team. Admins (role 1) are members with their fixed role. */

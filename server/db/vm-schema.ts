@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { vmStatuses } from '../../src/api/contract/vms';
 import { configurations, images, providers, regions } from './catalog-schema';
-import { at, createdAt, id, updatedAt } from './columns';
+import { at, createdAt, id, naturalSortKey, updatedAt } from './columns';
 import { companies, teams } from './schema';
 
 /**
@@ -19,6 +19,7 @@ export const virtualMachines = pgTable(
       .references(() => companies.id),
     teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
+    nameKey: naturalSortKey('name_key', (): AnyPgColumn => virtualMachines.name),
     regionId: integer('region_id')
       .notNull()
       .references(() => regions.id),
@@ -50,10 +51,9 @@ export const virtualMachines = pgTable(
     index('virtual_machines_company_team_idx')
       .on(t.companyId, t.teamId)
       .where(sql`${t.deletedAt} is null`),
-    // The list's sorts, each ending with the id so that paging is stable. Migration 0008 makes
-    // the name index INCLUDE (name), for index-only scans (drizzle cannot declare it).
+    // The list's sorts, each ending with the id so that paging is stable.
     index('virtual_machines_company_name_idx')
-      .on(t.companyId, sql`lower(${t.name})`, t.id)
+      .on(t.companyId, t.nameKey, t.id)
       .where(sql`${t.deletedAt} is null`),
     index('virtual_machines_company_created_idx')
       .on(t.companyId, t.createdAt, t.id)

@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 const sortSql = {
-  name: 'lower(name)',
+  name: 'name_key',
   status: 'status',
   configuration: 'configuration_id',
   createdAt: 'created_at',

@@ -103,7 +103,8 @@ export async function findUserProfile(db: Db, userId: number): Promise<User | un
 const sortKeys = (column: ListUsersQuery['sortColumn']): SQL[] => {
   switch (column) {
     case 'name':
-      return [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`];
+      // In natural order, by the keys the database keeps of each.
+      return [sql`${users.firstNameKey}`, sql`${users.lastNameKey}`];
     case 'email':
       return [sql`${users.email}`];
     case 'createdAt':
@@ -233,7 +234,7 @@ export async function listUserTeams(
     input.teamIds === 'all' && !query.search
       ? keptCount(db, 'user_teams', input.userId)
       : boundedCount(matching(), offset);
-  const byName = [sql`lower(${teams.name})`, teams.id];
+  const byName = [teams.nameKey, teams.id];
   const ids = matching()
     .orderBy(...byName)
     .limit(query.rowsPerPage)

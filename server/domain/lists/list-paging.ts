@@ -10,6 +10,12 @@ export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\
 /** A case-insensitive "contains" pattern for ILIKE. */
 export const containsPattern = (search: string) => `%${escapeLike(search)}%`;
 
+/**
+ * A name's natural sort key computed as the list is read, for a name no column keeps the key of
+ * (`naturalSortKey` in `db/columns.ts`): compared as those columns are, byte by byte.
+ */
+export const naturalKey = (name: SQLWrapper): SQL => sql`natural_sort_key(${name}) collate "C"`;
+
 /** Lists always have at least one page, even an empty one. */
 export const pageCount = (total: number, rowsPerPage: number) =>
   Math.max(1, Math.ceil(total / rowsPerPage));

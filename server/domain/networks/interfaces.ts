@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import {
   MAX_INTERFACES,
   networkMessages,
@@ -88,7 +88,7 @@ export async function listAvailableNetworks(
         notInArray(networks.id, joined),
       ),
     )
-    .orderBy(asc(sql`lower(${networks.name})`), asc(networks.id));
+    .orderBy(asc(networks.nameKey), asc(networks.id));
 }
 
 /** Interface changes need a stopped VM, and none of its other interfaces in the middle of one. */

@@ -20,7 +20,13 @@ import { networks, publicIps, vmInterfaces } from '../../db/network-schema';
 import { virtualMachines } from '../../db/vm-schema';
 import { badRequest, notFound } from '../../http-error';
 import type { Caller } from '../tenancy/access';
-import { boundedCount, escapeLike, keptCount, pageWithTotal } from '../lists/list-paging';
+import {
+  boundedCount,
+  escapeLike,
+  keptCount,
+  naturalKey,
+  pageWithTotal,
+} from '../lists/list-paging';
 import { regionNetworks } from './network-records';
 
 /**
@@ -39,10 +45,10 @@ const connectedVmCount = (db: Db) =>
     .where(eq(vmInterfaces.networkId, networks.id))})`.mapWith(Number);
 
 const sortKeys = (db: Db): Record<NetworkSortColumn, SQL> => ({
-  name: sql`lower(${networks.name})`,
+  name: sql`${networks.nameKey}`,
   // Numeric address order, not text order.
   cidrBlock: sql`${networks.cidrBlock}::cidr`,
-  region: sql`lower(${regions.city})`,
+  region: naturalKey(regions.city),
   connectedVms: connectedVmCount(db),
 });
 
@@ -168,7 +174,7 @@ export async function listNetworkVms(
     .from(vmInterfaces)
     .innerJoin(virtualMachines, and(eq(virtualMachines.id, vmInterfaces.vmId), liveVm))
     .where(eq(vmInterfaces.networkId, networkId))
-    .orderBy(asc(sql`lower(${virtualMachines.name})`), asc(virtualMachines.id));
+    .orderBy(asc(virtualMachines.nameKey), asc(virtualMachines.id));
   return rows
     .filter((r) => visibleTeams === 'all' || (r.teamId !== null && visibleTeams.includes(r.teamId)))
     .map(({ id, name, privateIp }) => ({ id, name, privateIp }));

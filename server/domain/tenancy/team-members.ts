@@ -3,7 +3,7 @@ import { rolePermissions, type PermissionEntry } from '../../../src/api/contract
 import { ROLE, isRoleId, roleMessages, type Role } from '../../../src/api/contract/roles';
 import { teamMessages, type TeamMember } from '../../../src/api/contract/teams';
 import type { Db, Tx } from '../../db/client';
-import { roles, teamMembers, teams, users } from '../../db/schema';
+import { roles, teamMembers, teams, userDisplayName, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http-error';
 import { requireTeamPermission, type Caller } from './access';
 import { userActor } from '../events/actor';
@@ -22,9 +22,9 @@ import {
  * and the change is logged (`team.member.*`, the team as the subject) in it too.
  */
 
-/** "First Last"; invited users have no names until activation, so their address stands in. */
-const memberName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
-const byName = [asc(sql`lower(${memberName})`), asc(users.id)];
+const memberName = sql<string>`${userDisplayName()}`;
+/** In natural order, by the key the database keeps of the same name. */
+const byName = [asc(users.nameKey), asc(users.id)];
 
 const memberColumns = {
   id: users.id,

@@ -87,7 +87,7 @@ export async function listTeams(db: Db, caller: Caller, query: ListTeamsQuery): 
       .from(teams)
       .where(where)
       // The id breaks ties so that paging never shows a row twice or skips one.
-      .orderBy(asc(sql`lower(${teams.name})`), asc(teams.id))
+      .orderBy(asc(teams.nameKey), asc(teams.id))
       .limit(query.rowsPerPage)
       .offset((query.page - 1) * query.rowsPerPage),
     db

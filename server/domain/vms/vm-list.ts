@@ -21,10 +21,11 @@ const p = sql.placeholder;
 
 /**
  * Each sort follows an index of `vm-schema.ts`, with the id breaking ties so that paging is
- * stable; `type` casts an anchor's key (text) back for the index range.
+ * stable; `type` casts an anchor's key (text) back for the index range. Names sort by their
+ * natural key (`web-2` before `web-10`), a column the database keeps.
  */
 const sorts: Record<VmSortColumn, { key: SQL; type: string }> = {
-  name: { key: sql`lower(${vm.name})`, type: 'text' },
+  name: { key: sql`${vm.nameKey}`, type: 'text' },
   status: { key: sql`${vm.status}`, type: 'text' },
   // Size order: the catalogue's ids go from the smallest size to the largest.
   configuration: { key: sql`${vm.configurationId}`, type: 'integer' },
