@@ -5,13 +5,18 @@ import { MfaScreen } from './-components/mfa-screen';
 
 export const Route = createFileRoute('/mfa')({
   // A verified session has nothing to enter here: on to the dashboard, or to the forced reset.
+  // Without one, a sign-in is pending only if the login screen stored its session: no code was
+  // sent otherwise, so the sign-in page it is.
   beforeLoad: async ({ context }) => {
     const authed = await context.queryClient.fetchQuery(authQueries.check()).then(
       () => true,
       () => false,
     );
-    if (!authed) return;
     const session = sessionStore.get();
+    if (!authed) {
+      if (session) return;
+      throw redirect({ to: '/login', replace: true });
+    }
     if (session?.needsReset)
       throw redirect({
         to: '/resetPassword',

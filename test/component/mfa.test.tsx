@@ -148,6 +148,17 @@ describe('one-time code page', () => {
     expect(screen.getByRole('link', { name: 'Return to Login' })).toBeVisible();
   });
 
+  it('goes to the sign-in page when no sign-in is pending', async () => {
+    noVerifiedSession();
+    const { router } = await renderApp('/mfa');
+
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByText(/We sent a 6-digit code/)).not.toBeInTheDocument();
+    // Back does not return to a code page that has nothing to check.
+    expect(router.history.length).toBe(1);
+  });
+
   it('skips to the dashboard when the session is already verified', async () => {
     server.use(http.get(api('auth/check'), () => ok({ user: aUser() })));
     storeSession();
