@@ -24,6 +24,10 @@ export interface ConfirmDialogProps {
   /** Runs the action; the dialog closes when it resolves and stays open with the error otherwise. */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
+  /** Keeps the confirm button disabled, e.g. until the resource's name is typed. */
+  confirmDisabled?: boolean;
+  /** Under the warning: a field the confirmation needs. */
+  extra?: ReactNode;
 }
 
 /** The one confirmation dialog for destructive actions: busy overlay, error kept in the dialog. */
@@ -37,6 +41,8 @@ export function ConfirmDialog({
   errorLead,
   onConfirm,
   onClose,
+  confirmDisabled = false,
+  extra,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -76,6 +82,7 @@ export function ConfirmDialog({
         zIndex={10}
       />
       <Text size="sm">{children}</Text>
+      {extra}
       {error && (
         <Alert color="red" mt="md" role="alert">
           {error}
@@ -85,7 +92,12 @@ export function ConfirmDialog({
         <Button variant="default" onClick={close} disabled={busy}>
           Cancel
         </Button>
-        <Button color={confirmColor} onClick={() => void confirm()} disabled={busy} data-autofocus>
+        <Button
+          color={confirmColor}
+          onClick={() => void confirm()}
+          disabled={busy || confirmDisabled}
+          data-autofocus
+        >
           {confirmLabel}
         </Button>
       </Group>

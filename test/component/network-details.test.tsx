@@ -21,6 +21,8 @@ afterEach(() => {
 /** The value shown under a term of the information card. */
 const valueOf = (term: string) => document.querySelector(`[data-term="${term}"]`)!;
 
+const dangerZone = () => screen.getByRole('region', { name: 'Danger zone' });
+
 const VMS = [
   { id: 12, name: 'web-01', privateIp: '10.20.0.2' },
   { id: 13, name: 'web-02', privateIp: '10.20.0.3' },
@@ -77,7 +79,11 @@ describe('Network details', { timeout: 15_000 }, () => {
     expect(valueOf('DNS Servers')).toHaveTextContent('None');
     expect(valueOf('SNAT')).toHaveTextContent('Disabled');
     expect(valueOf('DHCP Pools')).toHaveTextContent('None');
-    expect(screen.getByText('0 of 0 IP addresses used')).toBeInTheDocument();
+    // A layer 2 network manages no addresses: no "0 of 0 used, 0%" that reads as empty.
+    expect(screen.getByText('No addresses are managed on a layer 2 network')).toBeInTheDocument();
+    expect(screen.getByText(/0 VMs are connected; their guests set their own/)).toBeInTheDocument();
+    expect(screen.queryByText(/IP addresses used/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'IP usage' })).not.toBeInTheDocument();
     expect(await screen.findByText('No VMs are connected to this network')).toBeInTheDocument();
   });
 
@@ -97,10 +103,47 @@ describe('Network details', { timeout: 15_000 }, () => {
   it('disables Edit and Delete, saying why, while VMs are connected', async () => {
     await openDetails(aNetwork({ connectedVms: 2 }));
     expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(within(dangerZone()).getByRole('button', { name: 'Delete' })).toBeDisabled();
     expect(
-      screen.getByText('A network with connected VMs cannot be edited or deleted'),
-    ).toBeInTheDocument();
+      screen.getAllByText('A network with connected VMs cannot be edited or deleted'),
+    ).toHaveLength(2);
+  });
+
+  it('keeps Delete in a Danger zone apart from Edit', async () => {
+    await openDetails(aNetwork(), []);
+    const zone = dangerZone();
+    expect(zone).toHaveTextContent('Delete this network');
+    expect(within(zone).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    // The only Delete on the page is the Danger zone's.
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toEqual([
+      within(zone).getByRole('button', { name: 'Delete' }),
+    ]);
+  });
+
+  it('confirms a delete only once the network’s exact name is typed', async () => {
+    const { user } = await openDetails(aNetwork(), []);
+    const remove = recordAction('delete', 'networks/delete/:id', () => ok(null));
+    await user.click(within(dangerZone()).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete backend?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    const field = within(dialog).getByRole('textbox', { name: 'Type backend to confirm' });
+    expect(confirm).toBeDisabled();
+    await user.type(field, 'Backend');
+    expect(confirm).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, 'backen');
+    expect(confirm).toBeDisabled();
+    await user.click(confirm);
+    expect(remove.calls).toEqual([]);
+    // Cancel forgets what was typed.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(dangerZone()).getByRole('button', { name: 'Delete' }));
+    expect(
+      within(await screen.findByRole('dialog')).getByRole('textbox', {
+        name: 'Type backend to confirm',
+      }),
+    ).toHaveValue('');
   });
 
   it('offers no Edit or Delete to someone who is not an Admin', async () => {
@@ -115,10 +158,11 @@ describe('Network details', { timeout: 15_000 }, () => {
     serveRegions();
     serveNetworks([]);
     const remove = recordAction('delete', 'networks/delete/:id', () => ok(null, 'Network deleted'));
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(dangerZone()).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete backend?' });
     const detailRequests = served.requests();
     expect(dialog).toHaveTextContent('This action cannot be reversed.');
+    await user.type(within(dialog).getByRole('textbox'), 'backend');
 
     const fakeUser = useFakeTimersForUser();
     await fakeUser.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -141,8 +185,9 @@ describe('Network details', { timeout: 15_000 }, () => {
     recordAction('delete', 'networks/delete/:id', () =>
       fail(409, 'A network with connected VMs cannot be edited or deleted'),
     );
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(dangerZone()).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete backend?' });
+    await user.type(within(dialog).getByRole('textbox'), 'backend');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     // The 1 s wait runs on the real clock here.
     expect(await within(dialog).findByRole('alert', {}, { timeout: 3_000 })).toHaveTextContent(

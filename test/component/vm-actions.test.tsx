@@ -7,16 +7,16 @@ import { locationOf, renderApp } from './support/render';
 import { serveTeams, signIn } from './support/teams-fixtures';
 import { aVmDetails, recordAction, serveVm, serveVms } from './support/vms-fixtures';
 
-const ACTIONS = [
-  'Console',
-  'Download Private Key',
-  'Start',
-  'Stop',
-  'Reset',
-  'Upgrade',
-  'Edit VM',
-  'Delete',
-];
+const ACTIONS = ['Console', 'Download Private Key', 'Start', 'Stop', 'Reset', 'Upgrade', 'Edit VM'];
+
+const dangerZone = () => screen.getByRole('region', { name: 'Danger zone' });
+
+const deletable: Partial<Record<VmStatus, boolean>> = {
+  Stopped: true,
+  Shutoff: true,
+  Provisioning: false,
+  Starting: false,
+};
 
 const actionsCard = () =>
   screen
@@ -43,7 +43,7 @@ async function openVm(overrides: Parameters<typeof aVmDetails>[0] = {}) {
 }
 
 describe('VM details: actions by status', { timeout: 15_000 }, () => {
-  it('offers a running VM its console, key, stop, reset, upgrade, edit and delete', async () => {
+  it('offers a running VM its console, key, stop, reset, upgrade and edit', async () => {
     await openVm();
     expect(offered()).toEqual({
       Console: true,
@@ -52,7 +52,6 @@ describe('VM details: actions by status', { timeout: 15_000 }, () => {
       Reset: true,
       Upgrade: true,
       'Edit VM': true,
-      Delete: true,
     });
     const consoleLink = within(actionsCard()).getByRole('link', { name: 'Console' });
     expect(consoleLink).toHaveAttribute('href', '/virtualMachineConsole/12');
@@ -61,22 +60,17 @@ describe('VM details: actions by status', { timeout: 15_000 }, () => {
   });
 
   it.each<[VmStatus, Record<string, boolean>]>([
-    [
-      'Stopped',
-      { 'Download Private Key': true, Start: true, Upgrade: true, 'Edit VM': true, Delete: true },
-    ],
-    [
-      'Shutoff',
-      { 'Download Private Key': true, Start: true, Upgrade: true, 'Edit VM': true, Delete: true },
-    ],
-    [
-      'Provisioning',
-      { 'Download Private Key': false, Upgrade: false, 'Edit VM': false, Delete: false },
-    ],
-    ['Starting', { 'Download Private Key': true, Upgrade: false, 'Edit VM': true, Delete: false }],
+    ['Stopped', { 'Download Private Key': true, Start: true, Upgrade: true, 'Edit VM': true }],
+    ['Shutoff', { 'Download Private Key': true, Start: true, Upgrade: true, 'Edit VM': true }],
+    ['Provisioning', { 'Download Private Key': false, Upgrade: false, 'Edit VM': false }],
+    ['Starting', { 'Download Private Key': true, Upgrade: false, 'Edit VM': true }],
   ])('offers a VM that is %s what its status allows', async (status, expected) => {
     await openVm({ status, consoleAvailable: false });
     expect(offered()).toEqual(expected);
+    expect(within(dangerZone()).getByRole('button', { name: 'Delete' })).toHaveProperty(
+      'disabled',
+      !deletable[status],
+    );
   });
 
   it('offers no console when the provider has none, even while running', async () => {
@@ -90,14 +84,13 @@ describe('VM details: actions by role', { timeout: 15_000 }, () => {
   it.each<[string, number, string[]]>([
     ['Viewer', 4, []],
     ['Operator', 3, ['Console', 'Download Private Key', 'Stop', 'Reset', 'Edit VM']],
-    [
-      'Manager',
-      2,
-      ['Console', 'Download Private Key', 'Stop', 'Reset', 'Upgrade', 'Edit VM', 'Delete'],
-    ],
+    ['Manager', 2, ['Console', 'Download Private Key', 'Stop', 'Reset', 'Upgrade', 'Edit VM']],
   ])('offers a %s only what the role allows', async (_role, yourRoleId, expected) => {
     await openVm({ yourRoleId });
     expect(Object.keys(offered())).toEqual(expected);
+    // Only a Manager (or an Admin) may delete: the Danger zone is theirs alone.
+    if (yourRoleId === 2) expect(dangerZone()).toHaveTextContent('Delete this virtual machine');
+    else expect(screen.queryByRole('region', { name: 'Danger zone' })).not.toBeInTheDocument();
     const readOnly = within(actionsCard()).queryByText(
       "Your role on this virtual machine's team lets you see it, not change it.",
     );
@@ -158,16 +151,56 @@ describe('VM details: confirmed actions', { timeout: 15_000 }, () => {
     expect(screen.queryByText('VM is being stopped')).not.toBeInTheDocument();
   });
 
-  it('deletes after confirmation, toasts and goes to the VM list', async () => {
+  it('goes to the edit page from Edit VM', async () => {
+    const { user, router } = await openVm();
+    serveTeams();
+    await user.click(within(actionsCard()).getByRole('button', { name: 'Edit VM' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/virtualMachineDetails/12/edit'));
+    expect(await screen.findByRole('textbox', { name: 'VM Name' })).toHaveValue('web-01');
+  });
+});
+
+describe('VM details: the Danger zone', { timeout: 15_000 }, () => {
+  it('keeps Delete out of the everyday actions, in a Danger zone of its own', async () => {
+    await openVm();
+    expect(within(actionsCard()).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(dangerZone()).toHaveTextContent('Delete this virtual machine');
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toEqual([
+      within(dangerZone()).getByRole('button', { name: 'Delete' }),
+    ]);
+  });
+
+  it('keeps the confirm button disabled until the exact name is typed', async () => {
+    const { user } = await openVm();
+    const remove = recordAction('delete', 'virtualMachines/delete/:id', () => ok(null));
+    await user.click(within(dangerZone()).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete web-01?' });
+    const field = within(dialog).getByRole('textbox', { name: 'Type web-01 to confirm' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    expect(confirm).toBeDisabled();
+    for (const wrong of ['web-0', 'WEB-01', 'web-01 ', 'web-011']) {
+      await user.clear(field);
+      await user.type(field, wrong);
+      expect(confirm).toBeDisabled();
+    }
+    await user.click(confirm);
+    expect(remove.calls).toEqual([]);
+    await user.clear(field);
+    await user.type(field, 'web-01');
+    expect(confirm).toBeEnabled();
+  });
+
+  it('deletes once the name is typed, toasts and goes to the VM list', async () => {
     const { user, router, vm, queryClient } = await openVm();
     serveTeams();
     const list = serveVms({ rows: [] });
     const remove = recordAction('delete', 'virtualMachines/delete/:id', () =>
       ok(null, 'Deletion started'),
     );
-    await user.click(within(actionsCard()).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dangerZone()).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete web-01?' });
     expect(dialog).toHaveTextContent('This action cannot be reversed.');
+    await user.type(within(dialog).getByRole('textbox'), 'web-01');
     const detailRequests = vm.requests();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
@@ -181,11 +214,20 @@ describe('VM details: confirmed actions', { timeout: 15_000 }, () => {
     expect(queryClient.getQueryCache().find({ queryKey: vmKeys.detail(12) })).toBeUndefined();
   });
 
-  it('goes to the edit page from Edit VM', async () => {
+  it('keeps the dialog open with the error when the delete fails', async () => {
     const { user, router } = await openVm();
-    serveTeams();
-    await user.click(within(actionsCard()).getByRole('button', { name: 'Edit VM' }));
-    await waitFor(() => expect(locationOf(router)).toBe('/virtualMachineDetails/12/edit'));
-    expect(await screen.findByRole('textbox', { name: 'VM Name' })).toHaveValue('web-01');
+    recordAction('delete', 'virtualMachines/delete/:id', () =>
+      fail(409, 'The VM cannot be deleted while an operation is under way'),
+    );
+    await user.click(within(dangerZone()).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete web-01?' });
+    await user.type(within(dialog).getByRole('textbox'), 'web-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Error deleting virtual machine: The VM cannot be deleted while an operation is under way',
+    );
+    expect(screen.getByRole('dialog', { name: 'Delete web-01?' })).toBeInTheDocument();
+    expect(screen.queryByText('VM is being deleted')).not.toBeInTheDocument();
+    expect(locationOf(router)).toBe('/virtualMachineDetails/12');
   });
 });

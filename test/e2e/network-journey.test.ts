@@ -174,7 +174,11 @@ describe('networks and interfaces, in Chromium', () => {
       await page.getByRole('link', { name: 'Networks' }).click();
       await page.getByRole('link', { name: `Details of ${network}` }).click();
       await page.getByRole('heading', { name: network }).waitFor();
-      await page.getByRole('button', { name: 'Delete' }).click();
+      await page
+        .getByRole('region', { name: 'Danger zone' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await page.getByRole('dialog').getByRole('textbox').fill(network);
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByText('Network is being deleted').first().waitFor();
       await page.waitForURL(/\/networks$/);

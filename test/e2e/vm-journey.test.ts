@@ -122,8 +122,16 @@ describe('virtual machines, in Chromium', () => {
     await page.getByRole('row', { name: /web-main.*Running/ }).waitFor();
     await page.getByRole('link', { name: 'Details of web-2' }).click();
     await page.getByRole('heading', { name: 'web-2' }).waitFor();
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    // Delete waits in the Danger zone, apart from the everyday actions, and asks for the name.
+    const dangerZone = page.getByRole('region', { name: 'Danger zone' });
+    await dangerZone.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete web-2?' });
+    const confirmDelete = dialog.getByRole('button', { name: 'Delete' });
+    await dialog.getByRole('textbox', { name: 'Type web-2 to confirm' }).fill('web-');
+    expect(await confirmDelete.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Type web-2 to confirm' }).fill('web-2');
+    await screenshot(page, 'vm-09a-delete-confirm');
+    await confirmDelete.click();
     await page.getByText('VM is being deleted').waitFor();
     await page.waitForURL(/\/virtualMachines/);
     await page.getByRole('row', { name: /web-main/ }).waitFor();

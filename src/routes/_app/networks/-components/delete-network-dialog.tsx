@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { networkMessages } from '../../../../api/contract/networks';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { networkErrorLeads } from '../../../../components/error-text';
 import { notify } from '../../../../components/notify';
+import { TypedNameConfirmDialog } from '../../../../components/typed-name-confirm-dialog';
 import { networkKeys, networkMutations } from '../../../../queries/networks';
 
 /** Spec section 9: deleting a network waits this long before the call. */
@@ -17,7 +17,7 @@ interface DeleteNetworkDialogProps {
 }
 
 /**
- * Asks first; then says the network is being deleted, waits 1 s (spec section 4), deletes and goes
+ * Asks for the network's name first; then says the network is being deleted, waits 1 s (spec section 4), deletes and goes
  * to the list. A refusal stays in the dialog with the server's reason.
  */
 export function DeleteNetworkDialog({ id, name, opened, onClose }: DeleteNetworkDialogProps) {
@@ -35,14 +35,15 @@ export function DeleteNetworkDialog({ id, name, opened, onClose }: DeleteNetwork
   };
 
   return (
-    <ConfirmDialog
+    <TypedNameConfirmDialog
       opened={opened}
+      name={name}
       title={`Delete ${name}?`}
       errorLead={networkErrorLeads.deleteNetwork}
       onConfirm={run}
       onClose={onClose}
     >
       The network will be deleted completely. This action cannot be reversed.
-    </ConfirmDialog>
+    </TypedNameConfirmDialog>
   );
 }

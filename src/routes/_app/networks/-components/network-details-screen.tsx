@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Grid, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconEdit, IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconEdit, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../../../components/page-header';
 import { authQueries } from '../../../../queries/auth';
 import { networkQueries } from '../../../../queries/networks';
 import { ActivityCard } from '../../../../components/activity/activity-card';
+import { DangerZone } from '../../../../components/danger-zone';
 import { ConnectedVms } from './connected-vms';
 import { DeleteNetworkDialog } from './delete-network-dialog';
 import { NetworkInfoCard } from './network-info-card';
@@ -60,16 +61,16 @@ export function NetworkDetailsScreen({ id }: { id: number }) {
         </Grid>
         <ConnectedVms networkId={id} />
         <ActivityCard filter={{ networkId: id }} />
+        <NetworkDangerZone network={network.data} />
       </Stack>
     </>
   );
 }
 
-/** Edit and Delete, for Admins only, and only while no VM is connected (spec section 4). */
+/** Edit, for Admins only, and only while no VM is connected (spec section 4). */
 function NetworkActions({ network }: { network: NetworkDetails }) {
   const navigate = useNavigate();
   const { data: session } = useSuspenseQuery(authQueries.check());
-  const [deleting, setDeleting] = useState(false);
   if (!session.user.isAdmin) return null;
   const locked = network.connectedVms > 0;
   return (
@@ -85,15 +86,6 @@ function NetworkActions({ network }: { network: NetworkDetails }) {
         >
           Edit
         </Button>
-        <Button
-          color="red"
-          variant="light"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          disabled={locked}
-          onClick={() => setDeleting(true)}
-        >
-          Delete
-        </Button>
       </Group>
       {locked && (
         <Group gap={6} c="dimmed">
@@ -101,12 +93,33 @@ function NetworkActions({ network }: { network: NetworkDetails }) {
           <Text size="sm">{networkMessages.hasVms}</Text>
         </Group>
       )}
+    </Stack>
+  );
+}
+
+/** Delete, for Admins only, apart from the everyday actions; refused while VMs are connected. */
+function NetworkDangerZone({ network }: { network: NetworkDetails }) {
+  const { data: session } = useSuspenseQuery(authQueries.check());
+  const [deleting, setDeleting] = useState(false);
+  if (!session.user.isAdmin) return null;
+  const locked = network.connectedVms > 0;
+  return (
+    <>
+      <DangerZone
+        heading="Delete this network"
+        description={
+          locked ? networkMessages.hasVms : 'The network and its address plan are deleted for good.'
+        }
+        actionLabel="Delete"
+        disabled={locked}
+        onAction={() => setDeleting(true)}
+      />
       <DeleteNetworkDialog
         id={network.id}
         name={network.name}
         opened={deleting}
         onClose={() => setDeleting(false)}
       />
-    </Stack>
+    </>
   );
 }

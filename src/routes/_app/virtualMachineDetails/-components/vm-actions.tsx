@@ -7,7 +7,6 @@ import {
   IconPlayerStop,
   IconRotateClockwise,
   IconTerminal2,
-  IconTrash,
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -28,6 +27,7 @@ export const PRIVATE_KEY_FILE = 'privateKey.pem';
 /**
  * The action card: what the VM's status allows (spec section 4) and the caller's role permits.
  * Actions the role does not permit are not shown; those the status forbids for now are disabled.
+ * Delete is not among them: it waits in the Danger zone at the foot of the page.
  */
 export function VmActions({ id, details }: { id: number; details: VmDetails }) {
   const navigate = useNavigate();
@@ -134,16 +134,6 @@ export function VmActions({ id, details }: { id: number; details: VmDetails }) {
             }
           >
             Edit VM
-          </Button>
-        )}
-        {can('vm.delete') && (
-          <Button
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            disabled={!vmRules.canDelete(status)}
-            onClick={() => confirm('delete')}
-          >
-            Delete
           </Button>
         )}
       </Group>

@@ -1,12 +1,11 @@
 import type { MantineColor } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
 import { vmMessages } from '../../../../api/contract/vms';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { notify } from '../../../../components/notify';
-import { vmKeys, vmMutations } from '../../../../queries/vms';
+import { vmMutations } from '../../../../queries/vms';
 
-export type VmAction = 'start' | 'stop' | 'reset' | 'delete';
+export type VmAction = 'start' | 'stop' | 'reset';
 
 interface Confirmation {
   verb: string;
@@ -42,14 +41,6 @@ const confirmations: Record<VmAction, Confirmation> = {
     toast: vmMessages.resetting,
     text: 'The virtual machine will restart at once, like pressing its reset button. Work not saved on it is lost.',
   },
-  delete: {
-    verb: 'Delete',
-    busy: 'Deleting...',
-    color: 'red',
-    errorLead: 'Error deleting virtual machine',
-    toast: vmMessages.deleting,
-    text: 'The virtual machine and its disk will be deleted completely. This action cannot be reversed.',
-  },
 };
 
 interface VmConfirmationsProps {
@@ -61,18 +52,14 @@ interface VmConfirmationsProps {
 }
 
 /**
- * Start, stop, reset and delete each ask first (spec section 4). Then a toast says what is under
- * way; the details and lists reload through the mutation's invalidation, and a delete goes to the
- * VM list.
+ * Start, stop and reset each ask first (spec section 4). Then a toast says what is under way; the
+ * details and lists reload through the mutation's invalidation. Delete lives in the Danger zone.
  */
 export function VmConfirmations({ id, name, confirming, onClose }: VmConfirmationsProps) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const start = useMutation(vmMutations.start());
   const stop = useMutation(vmMutations.stop());
   const reset = useMutation(vmMutations.reset());
-  const remove = useMutation(vmMutations.delete());
-  const mutations = { start, stop, reset, delete: remove };
+  const mutations = { start, stop, reset };
 
   const action = confirming?.action ?? 'start';
   const { verb, busy, color, errorLead, toast, text } = confirmations[action];
@@ -80,11 +67,6 @@ export function VmConfirmations({ id, name, confirming, onClose }: VmConfirmatio
   const run = async () => {
     await mutations[action].mutateAsync(id);
     notify(toast);
-    if (action === 'delete') {
-      await navigate({ to: '/virtualMachines' });
-      // Gone: its details would only answer 404 now.
-      queryClient.removeQueries({ queryKey: vmKeys.detail(id), exact: true });
-    }
   };
 
   return (

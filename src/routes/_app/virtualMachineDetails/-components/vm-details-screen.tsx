@@ -9,6 +9,7 @@ import { networkKeys } from '../../../../queries/networks';
 import { vmQueries } from '../../../../queries/vms';
 import { VmInterfacesList } from './interfaces/vm-interfaces-list';
 import { VmActions } from './vm-actions';
+import { VmDangerZone } from './vm-danger-zone';
 import { VmPlaceholder } from './vm-placeholder';
 import { VmInfoCard } from './vm-info-card';
 import { VmUsage } from './vm-usage';
@@ -57,6 +58,7 @@ export function VmDetailsScreen({ id }: { id: number }) {
         <VmUsage usage={details.usage} />
         <VmInterfacesList vmId={id} />
         <ActivityCard filter={{ subjectType: 'vm', subjectId: id }} />
+        <VmDangerZone id={id} details={details} />
       </Stack>
     </>
   );

@@ -1,0 +1,67 @@
+import { Text, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from './confirm-dialog';
+
+interface TypedNameConfirmDialogProps {
+  opened: boolean;
+  /** The resource's name, which the user types to confirm. */
+  name: string;
+  title: string;
+  /** The warning: what is lost. */
+  children: ReactNode;
+  errorLead: string;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+}
+
+/**
+ * A deletion that cannot be undone, confirmed by typing the resource's name: the confirm button
+ * stays disabled until the name matches exactly, so a hurried Enter or a click on the wrong
+ * page deletes nothing.
+ */
+export function TypedNameConfirmDialog({
+  opened,
+  name,
+  title,
+  children,
+  errorLead,
+  onConfirm,
+  onClose,
+}: TypedNameConfirmDialogProps) {
+  const [typed, setTyped] = useState('');
+  const close = () => {
+    setTyped('');
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      opened={opened}
+      title={title}
+      errorLead={errorLead}
+      onConfirm={onConfirm}
+      onClose={close}
+      confirmDisabled={typed !== name}
+      extra={
+        <TextInput
+          mt="md"
+          label={
+            <>
+              Type{' '}
+              <Text span fw={700} ff="monospace" fz="inherit">
+                {name}
+              </Text>{' '}
+              to confirm
+            </>
+          }
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          autoComplete="off"
+          spellCheck={false}
+          data-autofocus
+        />
+      }
+    >
+      {children}
+    </ConfirmDialog>
+  );
+}
