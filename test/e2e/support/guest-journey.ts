@@ -144,9 +144,20 @@ export async function addBackendInterface(page: Page, vm: { name: string; fullNa
   return PUBLIC_IP.exec((await row.textContent())!)![0];
 }
 
-/** Deleted from its details page, until the list no longer shows it. */
+/**
+ * Deleted from its details page's Danger zone, its name typed as the dialog asks, until the list
+ * no longer shows it.
+ */
 export async function deleteVm(page: Page, name: string) {
-  await confirmAction(page, 'Delete');
+  await page
+    .getByRole('region', { name: 'Danger zone' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  const dialog = page.getByRole('dialog');
+  const field = dialog.getByRole('textbox', { name: /^Type .+ to confirm$/ });
+  const label = await dialog.getByText(/^Type .+ to confirm$/).textContent();
+  await field.fill(/^Type (.+) to confirm$/.exec(label!.trim())![1]!);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
   await page.waitForURL(/\/virtualMachines/);
   await page
     .getByRole('row', { name: new RegExp(name) })
