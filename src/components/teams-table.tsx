@@ -73,7 +73,7 @@ export function TeamsTable({ state, onStateChange }: TeamsTableProps) {
     return [
       column.accessor('name', {
         header: 'Name',
-        meta: { width: '50%' },
+        meta: { width: '50%', card: 'title' },
         cell: ({ row }) =>
           row.original.unassigned ? (
             <Text size="sm" fs="italic" c="dimmed">
@@ -92,7 +92,7 @@ export function TeamsTable({ state, onStateChange }: TeamsTableProps) {
             column.display({
               id: 'actions',
               header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-              meta: { width: 56, align: 'right' },
+              meta: { width: 56, align: 'right', card: 'action' },
               cell: ({ row }) =>
                 row.original.unassigned ? null : (
                   <Tooltip label="Delete team">

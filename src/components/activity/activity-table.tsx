@@ -37,6 +37,7 @@ const subjectColumn = column.accessor((event) => event.subject.name, {
   id: 'subject',
   header: 'Resource',
   enableSorting: false,
+  meta: { card: 'title' },
   cell: ({ row }) => (
     <Text size="sm">
       {row.original.subject.name}{' '}
@@ -60,6 +61,7 @@ const whatColumns = [
   column.accessor('outcome', {
     header: 'Outcome',
     enableSorting: false,
+    meta: { card: 'status' },
     cell: ({ row }) => {
       const { outcome, detail } = row.original;
       return (

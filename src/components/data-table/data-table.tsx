@@ -9,6 +9,8 @@ import { TablePagination } from './table-pagination';
 import type { TableSort } from './table-search';
 import { TableToolbar } from './table-toolbar';
 
+const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+
 const NO_ROWS: readonly never[] = [];
 
 export interface DataTableProps<TData extends RowData> {
@@ -125,16 +127,26 @@ export function DataTable<TData extends RowData>({
 
   const renderCells = (row: (typeof allRows)[number]) =>
     row.getAllCells().map((cell) => {
-      const meta = cell.column.columnDef.meta;
+      const { meta, header } = cell.column.columnDef;
+      // On a phone a plain cell shows its header's text before its value (see the CSS).
+      const label = meta?.card
+        ? undefined
+        : (meta?.label ?? (typeof header === 'string' ? header : undefined));
       return (
-        <Table.Td key={cell.id} style={{ textAlign: meta?.align }}>
+        <Table.Td
+          key={cell.id}
+          role="cell"
+          style={{ textAlign: meta?.align }}
+          data-card={meta?.card}
+          data-label={label || undefined}
+        >
           <FlexRender cell={cell} />
         </Table.Td>
       );
     });
 
   const pinnedBody = pinned.map((row) => (
-    <Table.Tr key={row.id} className={classes.pinnedRow} data-pinned>
+    <Table.Tr key={row.id} role="row" className={classes.pinnedRow} data-pinned>
       {renderCells(row)}
     </Table.Tr>
   ));
@@ -145,8 +157,8 @@ export function DataTable<TData extends RowData>({
     body = null;
   } else if (isPending && !data) {
     body = (
-      <Table.Tr>
-        <Table.Td colSpan={columnCount}>
+      <Table.Tr role="row">
+        <Table.Td role="cell" colSpan={columnCount}>
           <Center py="xl">
             <Loader size="sm" aria-label="Loading data" />
           </Center>
@@ -155,8 +167,8 @@ export function DataTable<TData extends RowData>({
     );
   } else if (rows.length === 0) {
     body = (
-      <Table.Tr>
-        <Table.Td colSpan={columnCount}>
+      <Table.Tr role="row">
+        <Table.Td role="cell" colSpan={columnCount}>
           {emptyState ?? (
             <Text ta="center" c="dimmed" py="xl" size="sm">
               {emptyMessage}
@@ -169,6 +181,7 @@ export function DataTable<TData extends RowData>({
     body = rows.map((row) => (
       <Table.Tr
         key={row.id}
+        role="row"
         className={onRowClick ? classes.clickableRow : undefined}
         tabIndex={onRowClick ? 0 : undefined}
         onClick={onRowClick ? () => onRowClick(row.original) : undefined}
@@ -204,25 +217,33 @@ export function DataTable<TData extends RowData>({
         </Alert>
       )}
       {(!error || pinned.length > 0) && (
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer
+          minWidth={480}
+          classNames={{ scrollContainerInner: classes.scrollInner }}
+        >
+          {/*
+            Explicit roles: on a phone the rows are drawn as stacked cards (CSS display changes),
+            and the roles keep it a table for screen readers whatever the display.
+          */}
           <Table
+            role="table"
             aria-label={typeof title === 'string' ? title : undefined}
             verticalSpacing="sm"
             horizontalSpacing="md"
             highlightOnHover={!!onRowClick && rows.length > 0}
             aria-busy={isFetching || undefined}
-            className={isFetching && !isPending ? classes.stale : undefined}
+            className={cx(classes.table, isFetching && !isPending && classes.stale)}
           >
-            <Table.Thead>
+            <Table.Thead role="rowgroup">
               {table.getHeaderGroups().map((group) => (
-                <Table.Tr key={group.id}>
+                <Table.Tr key={group.id} role="row">
                   {group.headers.map((header) => (
                     <HeaderCell key={header.id} header={header} />
                   ))}
                 </Table.Tr>
               ))}
             </Table.Thead>
-            <Table.Tbody>
+            <Table.Tbody role="rowgroup">
               {pinnedBody}
               {body}
             </Table.Tbody>

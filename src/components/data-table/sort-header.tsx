@@ -16,16 +16,22 @@ export function HeaderCell<TData extends RowData>({
   const { column } = header;
   const meta = column.columnDef.meta;
   const style = { width: meta?.width, textAlign: meta?.align };
-  if (header.isPlaceholder) return <Table.Th style={style} />;
+  if (header.isPlaceholder) return <Table.Th role="columnheader" style={style} />;
 
   const title = <FlexRender header={header} />;
-  if (!column.getCanSort()) return <Table.Th style={style}>{title}</Table.Th>;
+  if (!column.getCanSort())
+    return (
+      <Table.Th role="columnheader" style={style}>
+        {title}
+      </Table.Th>
+    );
 
   const sorted = column.getIsSorted();
   const Icon =
     sorted === 'asc' ? IconChevronUp : sorted === 'desc' ? IconChevronDown : IconSelector;
   return (
     <Table.Th
+      role="columnheader"
       style={style}
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
     >

@@ -12,7 +12,17 @@ export interface DataTableColumnMeta {
   /** A fixed width for the column (CSS length or px). */
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /**
+   * The column's part when the table is drawn as stacked rows on a phone: `title` first and bold,
+   * `status` next, `action` beside the title; `hidden` leaves it out of the stacked row (its value
+   * must be elsewhere in the row). Any other column shows as its header and value.
+   */
+  card?: DataTableCardPart;
+  /** The header's text on a phone's stacked row when the header is not a plain string. */
+  label?: string;
 }
+
+export type DataTableCardPart = 'title' | 'status' | 'action' | 'hidden';
 
 /**
  * Every list in the console sorts and pages on the server, so the table only tracks that state

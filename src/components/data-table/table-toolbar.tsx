@@ -45,11 +45,18 @@ export function TableToolbar({
           </Text>
         )}
       </Stack>
-      <Group gap="xs" wrap="nowrap" style={{ flexGrow: 1, justifyContent: 'flex-end' }}>
+      <Group
+        gap="xs"
+        wrap="nowrap"
+        className={classes.controls}
+        style={{ flexGrow: 1, justifyContent: 'flex-end' }}
+      >
         {onSearchChange && (
-          <SearchInput value={search} onChange={onSearchChange} placeholder={searchPlaceholder} />
+          <Box className={classes.search}>
+            <SearchInput value={search} onChange={onSearchChange} placeholder={searchPlaceholder} />
+          </Box>
         )}
-        {extras && <Box>{extras}</Box>}
+        {extras && <Box className={classes.extras}>{extras}</Box>}
         {onRefresh && (
           <Tooltip label="Refresh">
             <ActionIcon

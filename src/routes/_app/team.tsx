@@ -122,7 +122,7 @@ function TeamPage() {
   const columns = [
     column.accessor('name', {
       header: 'User',
-      meta: { width: '40%' },
+      meta: { width: '40%', card: 'title' },
       cell: ({ row }) => <PersonCell name={row.original.name} />,
     }),
     column.accessor((row) => roleName(row.roleId), { id: 'role', header: 'Role' }),

@@ -45,7 +45,7 @@ const nameColumns = [
     id: 'name',
     header: 'User',
     // Fixed so the columns do not jump as pages of different names load.
-    meta: { width: '45%' },
+    meta: { width: '45%', card: 'title' },
     cell: ({ row }) => <PersonCell name={fullName(row.original)} />,
   }),
   column.accessor('email', {
@@ -67,7 +67,7 @@ const deleteColumn = (ownId: number, onDelete: (row: UserRow) => void) =>
   column.display({
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-    meta: { width: 56, align: 'right' },
+    meta: { width: 56, align: 'right', card: 'action' },
     cell: ({ row }) =>
       row.original.id === ownId ? null : (
         <Tooltip label="Delete user">

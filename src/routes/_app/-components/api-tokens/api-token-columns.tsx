@@ -19,7 +19,7 @@ export const apiTokenColumns = (
   { withOwner = false }: { withOwner?: boolean } = {},
 ) => [
   ...(withOwner ? [ownerColumn] : []),
-  column.accessor('name', { header: 'Name', cell: NameCell }),
+  column.accessor('name', { header: 'Name', meta: { card: 'title' }, cell: NameCell }),
   column.accessor('access', {
     header: 'Access',
     cell: ({ row }) => (
@@ -46,7 +46,7 @@ export const apiTokenColumns = (
   column.display({
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-    meta: { width: 56, align: 'right' },
+    meta: { width: 56, align: 'right', card: 'action' },
     cell: ({ row }) => (
       <Tooltip label="Revoke">
         <ActionIcon

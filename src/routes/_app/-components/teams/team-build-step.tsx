@@ -76,7 +76,11 @@ function AvailableUsersTable({ teamId }: { teamId: number }) {
 
   const column = createAppColumnHelper<UserRow>();
   const columns = [
-    column.accessor((row) => fullName(row), { id: 'name', header: 'User' }),
+    column.accessor((row) => fullName(row), {
+      id: 'name',
+      header: 'User',
+      meta: { card: 'title' },
+    }),
     column.accessor('email', {
       header: 'Email',
       cell: DimmedCell,
@@ -84,7 +88,7 @@ function AvailableUsersTable({ teamId }: { teamId: number }) {
     column.display({
       id: 'add',
       header: () => null,
-      meta: { align: 'right', width: 96 },
+      meta: { align: 'right', width: 96, card: 'action' },
       cell: ({ row }) => <AddButton teamId={teamId} user={row.original} />,
     }),
   ];
@@ -141,7 +145,7 @@ function MembersTable({ teamId }: { teamId: number }) {
 
   const column = createAppColumnHelper<TeamMember>();
   const columns = [
-    column.accessor('name', { header: 'User' }),
+    column.accessor('name', { header: 'User', meta: { card: 'title' } }),
     column.accessor('email', {
       header: 'Email',
       cell: DimmedCell,
@@ -149,7 +153,7 @@ function MembersTable({ teamId }: { teamId: number }) {
     column.display({
       id: 'remove',
       header: () => null,
-      meta: { align: 'right', width: 112 },
+      meta: { align: 'right', width: 112, card: 'action' },
       cell: ({ row }) => <RemoveButton teamId={teamId} member={row.original} />,
     }),
   ];

@@ -53,7 +53,7 @@ export function TeamPermissionsStep({ teamId, onBack, onSaved }: TeamPermissions
 
   const column = createAppColumnHelper<PermissionEntry>();
   const columns = [
-    column.accessor('name', { header: 'Member' }),
+    column.accessor('name', { header: 'Member', meta: { card: 'title' } }),
     column.accessor('email', {
       header: 'Email',
       cell: DimmedCell,

@@ -38,7 +38,7 @@ const membershipColumns = (
   roles: Role[] | undefined,
   onRemove: ((team: UserTeamRow) => void) | undefined,
 ) => [
-  column.accessor('name', { header: 'Team', meta: { width: '50%' } }),
+  column.accessor('name', { header: 'Team', meta: { width: '50%', card: 'title' } }),
   column.accessor('roleId', {
     header: 'Role',
     cell: ({ row }) =>
@@ -63,7 +63,7 @@ const removeColumn = (onRemove: (team: UserTeamRow) => void) =>
   column.display({
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-    meta: { width: 56, align: 'right' },
+    meta: { width: 56, align: 'right', card: 'action' },
     cell: ({ row }) => (
       <Tooltip label="Remove from team">
         <ActionIcon

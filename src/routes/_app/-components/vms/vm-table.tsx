@@ -16,12 +16,12 @@ const column = createAppColumnHelper<VmRow>();
 export const vmColumns = [
   column.accessor('name', {
     header: 'NAME',
-    meta: { width: '25%' },
+    meta: { width: '25%', card: 'title' },
     cell: NameCell,
   }),
   column.accessor('status', {
     header: 'STATUS',
-    meta: { width: '12%' },
+    meta: { width: '12%', card: 'status' },
     cell: ({ getValue }) => <StatusBadge status={getValue()} />,
   }),
   column.accessor('configuration', { header: 'SIZE', meta: { width: '18%' } }),
@@ -35,7 +35,7 @@ export const vmColumns = [
   column.display({
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-    meta: { width: '10%', align: 'right' },
+    meta: { width: '10%', align: 'right', card: 'action' },
     cell: ({ row }) => (
       <ButtonLink
         to="/virtualMachineDetails/$virtualMachineId"

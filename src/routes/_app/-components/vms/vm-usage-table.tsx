@@ -66,7 +66,7 @@ const countMeta = { width: '14%', align: 'right' } as const;
 const columns = [
   column.accessor('name', {
     header: 'VM Size',
-    meta: { width: '18%' },
+    meta: { width: '18%', card: 'title' },
     cell: ({ getValue }) => (
       <Text size="sm" fw={600}>
         {getValue()}

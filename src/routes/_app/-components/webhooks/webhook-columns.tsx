@@ -27,9 +27,11 @@ const only = (action: () => void) => (event: MouseEvent) => {
 export const webhookColumns = ({ onTest, onShowLog, onDelete, testingId }: WebhookRowActions) => [
   column.accessor('url', {
     header: 'URL',
-    // Wide enough to read on a phone (the table scrolls sideways there), broken anywhere.
+    meta: { card: 'title' },
+    // Wide enough to read in a narrow table, broken anywhere; a phone's stacked row gives it the
+    // line's width instead.
     cell: ({ getValue }) => (
-      <Text size="sm" fw={500} miw={200} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" fw={500} miw={{ base: 0, xs: 200 }} style={{ overflowWrap: 'anywhere' }}>
         {getValue()}
       </Text>
     ),
@@ -49,6 +51,7 @@ export const webhookColumns = ({ onTest, onShowLog, onDelete, testingId }: Webho
   column.accessor('disabledAt', {
     id: 'state',
     header: 'State',
+    meta: { card: 'status' },
     cell: ({ row }) => <StateCell webhook={row.original} />,
   }),
   column.accessor('lastEventId', {
@@ -67,7 +70,7 @@ export const webhookColumns = ({ onTest, onShowLog, onDelete, testingId }: Webho
   column.display({
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-    meta: { width: 128, align: 'right' },
+    meta: { width: 128, align: 'right', card: 'action' },
     cell: ({ row }) => {
       const webhook = row.original;
       return (

@@ -21,6 +21,7 @@ const none = (
 export const webhookDeliveryColumns = [
   column.accessor('at', {
     header: 'Time',
+    meta: { card: 'title' },
     // The moment to the second on one line, the day under it: narrow enough for a drawer.
     cell: ({ getValue }) => (
       <Stack gap={0}>
@@ -79,6 +80,7 @@ export const webhookDeliveryColumns = [
   }),
   column.accessor('outcome', {
     header: 'Outcome',
+    meta: { card: 'status' },
     cell: ({ getValue }) => {
       const { label, color } = outcomeLooks[getValue()];
       return (

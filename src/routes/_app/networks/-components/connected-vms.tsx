@@ -14,7 +14,7 @@ const column = createAppColumnHelper<ConnectedVm>();
 const columns = [
   column.accessor('name', {
     header: 'VM Name',
-    meta: { width: '50%' },
+    meta: { width: '50%', card: 'title' },
     cell: NameCell,
   }),
   column.accessor('privateIp', {
@@ -28,7 +28,7 @@ const columns = [
   column.display({
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-    meta: { width: 100, align: 'right' },
+    meta: { width: 100, align: 'right', card: 'action' },
     cell: ({ row }) => (
       <ButtonLink
         to="/virtualMachineDetails/$virtualMachineId"

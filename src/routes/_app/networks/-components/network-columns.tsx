@@ -10,7 +10,7 @@ const column = createAppColumnHelper<NetworkRow>();
 export const networkColumns = [
   column.accessor('name', {
     header: 'Network Name',
-    meta: { width: '28%' },
+    meta: { width: '28%', card: 'title' },
     cell: NameCell,
   }),
   column.accessor('cidrBlock', {
@@ -32,7 +32,7 @@ export const networkColumns = [
   column.display({
     id: 'actions',
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-    meta: { width: '12%', align: 'right' },
+    meta: { width: '12%', align: 'right', card: 'action' },
     cell: ({ row }) => (
       <ButtonLink
         to="/networks/$networkId"

@@ -100,6 +100,7 @@ export const interfaceColumns = (progress: ReadonlyMap<number, PublicIpProgress>
   }),
   column.accessor('networkName', {
     header: 'Network',
+    meta: { card: 'title' },
     cell: ({ row }) => (
       <Stack gap={2}>
         <Text size="sm" fw={500}>

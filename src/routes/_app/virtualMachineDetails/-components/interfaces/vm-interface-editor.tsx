@@ -75,7 +75,7 @@ export function VmInterfaceEditor({ id, details, onStopped }: VmInterfaceEditorP
     column.display({
       id: 'actions',
       header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-      meta: { align: 'right' },
+      meta: { align: 'right', card: 'action' },
       cell: ({ row }) => (
         <InterfaceActions
           adapter={row.original}
