@@ -6,6 +6,7 @@ import { apiTokenRoutes } from './api-tokens';
 import { authRoutes } from './auth';
 import { PUBLIC_BODY_LIMIT } from './auth-rate-limit';
 import { clientErrorRoutes } from './client-errors';
+import { dashboardRoutes } from './dashboard';
 import type { RouteOptions } from './deps';
 import { debugRoutes } from './debug';
 import { healthRoutes } from './health';
@@ -45,6 +46,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(importRoutes, { prefix: '/imports', deps });
   await app.register(vmRoutes, { prefix: '/virtualMachines', deps });
   await app.register(networkRoutes, { prefix: '/networks', deps });
+  await app.register(dashboardRoutes, { prefix: '/dashboard', deps });
   await app.register(debugRoutes, { prefix: '/debug', deps });
   await app.register(supportRoutes, { prefix: '/support', deps });
   await app.register(clientErrorRoutes, { deps });

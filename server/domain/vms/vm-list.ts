@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListVmsQuery, VmPage, VmSortColumn } from '../../../src/api/contract/vms';
-import { vmMessages } from '../../../src/api/contract/vms';
+import { vmMessages, vmStatusGroups } from '../../../src/api/contract/vms';
 import { configurations } from '../../db/catalog-schema';
 import type { Db } from '../../db/client';
 import { listCounts } from '../../db/list-counts-schema';
@@ -40,6 +40,8 @@ interface Shape {
   sort: VmSortColumn;
   descending: boolean;
   search: boolean;
+  /** Only some statuses (`query.status`). */
+  status: boolean;
   /** From an anchor's key on. */
   anchored: boolean;
 }
@@ -51,6 +53,8 @@ type Values = {
   /** The caller's teams as a PostgreSQL array literal. */
   teams: string;
   like: string;
+  /** The filter's statuses as a PostgreSQL array literal. */
+  statuses: string;
   limit: number;
   skip: number;
   bound: number;
@@ -79,6 +83,7 @@ export async function listVms(db: Db, caller: Caller, query: ListVmsQuery): Prom
     teams: `{${sortedTeams.join(',')}}`,
     // lower() on both sides so that the trigram index on lower(name) serves the search.
     like: `%${escapeLike(query.search.toLowerCase())}%`,
+    statuses: `{${query.status ? vmStatusGroups[query.status].join(',') : ''}}`,
     limit: query.rowsPerPage,
     skip: offset,
     bound: offset + FILTERED_COUNT_BOUND,
@@ -90,13 +95,17 @@ export async function listVms(db: Db, caller: Caller, query: ListVmsQuery): Prom
     sort: query.sortColumn,
     descending: query.sortDescending,
     search,
+    status: query.status !== undefined,
     anchored: false,
   };
   const answer = (read: { rows: VmPage['data']; total: number }): VmPage => ({
     data: read.rows,
     totalPages: pageCount(read.total, query.rowsPerPage),
   });
-  if (search || offset < ANCHOR_STRIDE) return answer(await readPage(db, shape, values));
+  // A filtered list pages the long way, as a search does: its anchors would be one list's more.
+  if (search || shape.status || offset < ANCHOR_STRIDE) {
+    return answer(await readPage(db, shape, values));
+  }
 
   const list = `vms|${caller.companyId}|${scope}:${query.teamId ?? sortedTeams.join(',')}|${shape.sort}|${shape.descending}`;
   const anchorsOf = () => readAnchorsOnce(db, list, () => readAnchors(db, shape, values));
@@ -114,11 +123,12 @@ function whereOf(shape: Shape): SQL | undefined {
     shape.scope === 'team' ? eq(vm.teamId, p('teamId')) : undefined,
     shape.scope === 'teams' ? sql`${vm.teamId} = any(${p('teams')}::integer[])` : undefined,
     shape.search ? sql`lower(${vm.name}) like ${p('like')}` : undefined,
+    shape.status ? sql`${vm.status} = any(${p('statuses')}::text[])` : undefined,
   );
 }
 
 function totalOf(db: Db, shape: Shape): SQL<number> {
-  if (shape.search) {
+  if (shape.search || shape.status) {
     const matches = db
       .select({ one: sql`1` })
       .from(vm)

@@ -5,6 +5,10 @@
 export const vmSortColumns = ['name', 'status', 'configuration', 'createdAt'] as const;
 export type VmSortColumn = (typeof vmSortColumns)[number];
 
+/** The VM list's status filter: the statuses a customer tells apart (`vmStatusGroups`). */
+export const vmStatusFilters = ['running', 'stopped', 'error', 'inProgress'] as const;
+export type VmStatusFilter = (typeof vmStatusFilters)[number];
+
 export const networkSortColumns = ['name', 'cidrBlock', 'region', 'connectedVms'] as const;
 export type NetworkSortColumn = (typeof networkSortColumns)[number];
 

@@ -1,6 +1,11 @@
 import { z } from './zod';
 import { emptyEnvelope, envelope, idSchema, pageQuery, paged } from './envelope';
-import { vmSortColumns, type VmSortColumn } from './search-values';
+import {
+  vmSortColumns,
+  vmStatusFilters,
+  type VmSortColumn,
+  type VmStatusFilter,
+} from './search-values';
 
 /** Spec section 3: every status a VM can show. */
 export const vmStatuses = [
@@ -15,6 +20,17 @@ export const vmStatuses = [
 ] as const;
 export const vmStatus = z.enum(vmStatuses);
 export type VmStatus = z.infer<typeof vmStatus>;
+
+/**
+ * The statuses each value of the list's status filter stands for, as the badges group them:
+ * stopped is Stopped or Shutoff (both red), in progress any transition.
+ */
+export const vmStatusGroups: Record<VmStatusFilter, readonly VmStatus[]> = {
+  running: ['Running'],
+  stopped: ['Stopped', 'Shutoff'],
+  error: ['Error'],
+  inProgress: ['Provisioning', 'Starting', 'Stopping', 'Resizing'],
+};
 
 /** Spec section 4: what each status allows. */
 export const vmRules = {
@@ -163,6 +179,8 @@ export const listVmsQuery = z.extend(pageQuery, {
   sortDescending: z._default(z.stringbool(), false),
   /** Only the VMs of this team. */
   teamId: z.optional(id),
+  /** Only the VMs in these statuses: running, stopped (Stopped or Shutoff), error, inProgress. */
+  status: z.optional(z.enum(vmStatusFilters)),
 });
 export type ListVmsQuery = z.output<typeof listVmsQuery>;
 

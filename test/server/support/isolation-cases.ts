@@ -514,6 +514,7 @@ export const routesWithoutCompanyIds: Record<string, string> = {
     'the shared catalogue, the same for every company',
   'GET /virtualMachines/GetDashboardData':
     "no id; counts the caller's company only (dashboard tests)",
+  'GET /dashboard/summary': "no id; counts the caller's company only (dashboard-summary tests)",
   'GET /healthCheck/remoteAPI': 'public reachability of the provider engines, no company data',
   'GET /debug/debugSharktech':
     "Admins only; no id; counts the caller's company only (diagnostics tests)",
