@@ -24,8 +24,10 @@ export function PageHeader({ title, withBack, onBack, secondaryTitle, action }: 
   const router = useRouter();
   const showBack = withBack || !!onBack;
   return (
-    <Group justify="space-between" align="center" mb="lg" gap="sm" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap" miw={0}>
+    // On a phone a long title wraps, and the action moves under it when both do not fit: nothing
+    // is cut.
+    <Group justify="space-between" align="center" mb="lg" gap="sm" wrap="wrap">
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 12rem' }}>
         {showBack && (
           <ActionIcon
             variant="subtle"
@@ -38,11 +40,11 @@ export function PageHeader({ title, withBack, onBack, secondaryTitle, action }: 
           </ActionIcon>
         )}
         <Stack gap={0} miw={0}>
-          <Title order={2} fz={{ base: 22, sm: 26 }} lineClamp={1}>
+          <Title order={2} fz={{ base: 22, sm: 26 }} style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Title>
           {secondaryTitle && (
-            <Text c="dimmed" size="sm" lineClamp={1}>
+            <Text c="dimmed" size="sm">
               {secondaryTitle}
             </Text>
           )}

@@ -1,0 +1,244 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE } from '../../src/api/contract/roles';
+import { teamMessages } from '../../src/api/contract/teams';
+import { apiSession, smallUbuntuOrder, type ApiCall } from './support/api-session';
+import { launchChromium, screenshot } from './support/browser';
+import { signIn } from './support/journey';
+import { startServer, type RunningServer } from './support/server-process';
+
+const ADMIN = { email: 'phone-admin@example.com', password: 'Phone!Layout-Passw0rd' };
+const VM_NAME = 'phone-web-server-with-a-long-name';
+
+/** How much of the page and its tables lies beyond the viewport's right edge (0 when none). */
+function overflowOf(page: Page) {
+  // A string: the server's TypeScript project has no DOM types.
+  return page.evaluate<{ document: number; tables: number[] }>(`(() => {
+    const width = window.innerWidth;
+    const tables = [...document.querySelectorAll('table')].map((table) => {
+      const box = (table.closest('.mantine-Table-scrollContainer') ?? table).getBoundingClientRect();
+      return Math.max(0, Math.ceil(box.right) - width, Math.ceil(table.getBoundingClientRect().right) - width);
+    });
+    return { document: Math.max(0, document.documentElement.scrollWidth - width), tables };
+  })()`);
+}
+
+/**
+ * Whether the page's title is clamped or clipped, and the list filters (search boxes and
+ * dropdowns outside table cells) narrower than most of the phone's width.
+ */
+function cutOf(page: Page) {
+  return page.evaluate<{ title: boolean; narrowFilters: string[] }>(`(() => {
+    const h = document.querySelector('h2');
+    const title = !!h && (h.scrollHeight > h.clientHeight + 1 || h.scrollWidth > h.clientWidth + 1);
+    const narrowFilters = [...document.querySelectorAll('input[type=search], input.mantine-Select-input')]
+      .filter((input) => !input.closest('td, [role=dialog]') && input.getBoundingClientRect().width > 0)
+      .filter((input) => input.getBoundingClientRect().width < 240)
+      .map((input) => input.getAttribute('aria-label') || input.getAttribute('placeholder') || input.value);
+    return { title, narrowFilters };
+  })()`);
+}
+
+/** The control's box lies wholly inside the viewport's width. */
+async function expectWithinViewport(page: Page, name: RegExp) {
+  const control = page.getByRole('button', { name }).or(page.getByRole('link', { name })).first();
+  await control.waitFor();
+  const box = (await control.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect.soft(box.x, `${name} starts inside the viewport`).toBeGreaterThanOrEqual(0);
+  expect.soft(box.x + box.width, `${name} ends inside the viewport`).toBeLessThanOrEqual(width);
+}
+
+/**
+ * Issue 35, point 1 and two rows of its table: on a 390 px phone no page scrolls sideways and
+ * every list's row action is on screen; at 1280 px the column headers stay on one line in one
+ * casing, and toasts leave the sidebar's user card visible.
+ */
+describe('the console on a phone and a desktop, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let call: ApiCall;
+  let vmId: number;
+  let networkId: number;
+  let teamId: number;
+  let userId: number;
+  let adminId: number;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password }),
+      launchChromium(),
+    ]);
+    call = await apiSession(server, ADMIN);
+    ({ teamId } = await call<{ teamId: number }>('POST', '/teams/create', {
+      name: 'Phone Platform Team',
+    }));
+    const order = await smallUbuntuOrder(call);
+    ({
+      ids: [vmId],
+    } = (await call<{ ids: number[] }>('POST', '/virtualMachines/create', {
+      ...order,
+      name: VM_NAME,
+      numberOfInstances: 1,
+      teamId,
+      allocatePublicIp: true,
+    })) as { ids: [number] });
+    ({ id: networkId } = await call<{ id: number }>('POST', '/networks/create', {
+      name: 'phone-private-network',
+      regionId: order.regionId,
+      cidrBlock: '10.62.0.0/24',
+      networkType: 'custom',
+    }));
+    await call('POST', '/users/create', {
+      email: 'phone-operator@example.com',
+      roleId: ROLE.operator,
+      teamIds: [teamId],
+    });
+    const users = await call<{ data: { id: number; email: string }[] }>(
+      'GET',
+      '/users/list?page=1&rowsPerPage=10',
+    );
+    ({ id: adminId } = await call<{ id: number }>('GET', '/users/me'));
+    userId = users.data.find((u) => u.email === 'phone-operator@example.com')!.id;
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage(width: number, height: number, errors: string[]) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    page.on('pageerror', (err) => errors.push(err.message));
+    return page;
+  }
+
+  it('at 390x844 no page scrolls sideways and every row action is on screen', async () => {
+    const errors: string[] = [];
+    const page = await newPage(390, 844, errors);
+    await signIn(page, server, '/', ADMIN);
+
+    const visit = async (
+      path: string,
+      heading: string | RegExp,
+      rowAction?: RegExp,
+      shot = path.replace(/[^a-z0-9]+/gi, '-'),
+    ) => {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 2, name: heading }).first().waitFor();
+      if (rowAction)
+        await page
+          .getByRole('button', { name: rowAction })
+          .or(page.getByRole('link', { name: rowAction }))
+          .first()
+          .waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `phone${shot}`);
+      const overflow = await overflowOf(page);
+      // Soft: one run names every page that does not fit.
+      expect.soft(overflow, `${path} fits 390 px`).toEqual({
+        document: 0,
+        tables: overflow.tables.map(() => 0),
+      });
+      if (rowAction) await expectWithinViewport(page, rowAction);
+      expect.soft(await cutOf(page), `${path}: title and filters are not cut`).toEqual({
+        title: false,
+        narrowFilters: [],
+      });
+    };
+
+    await visit('/', 'Dashboard');
+    await page.getByRole('tab', { name: 'Teams' }).click();
+    await page.getByRole('button', { name: 'Delete Phone Platform Team' }).waitFor();
+    expect(await overflowOf(page)).toMatchObject({ document: 0 });
+    await expectWithinViewport(page, /^Delete Phone Platform Team$/);
+
+    await visit('/virtualMachines', 'Virtual Machines', new RegExp(`^Details of ${VM_NAME}$`));
+    await visit(`/virtualMachineDetails/${vmId}`, VM_NAME);
+    await visit(`/virtualMachineDetails/${vmId}/edit`, /Edit/);
+    await visit('/networks', 'Networks', /^Details of phone-private-network$/);
+    await visit(`/networks/${networkId}`, 'phone-private-network');
+    await visit('/teams', 'Teams', /^Delete Phone Platform Team$/);
+    await visit(`/team?id=${teamId}`, /Phone Platform Team/);
+    await visit('/users', 'Users', /^Delete /);
+    await visit(`/user?id=${userId}`, /./);
+    await visit(`/user?id=${adminId}`, /./, undefined, '-profile');
+    await visit('/settings', 'Settings');
+    await visit('/support', /Support|Frequently/);
+    await visit('/createVirtualMachine', /Create Virtual Machine/);
+    await visit('/createNetwork', /Create Network/);
+
+    expect(errors).toEqual([]);
+  }, 180_000);
+  /** Each visible column header: its text as drawn, and whether any of its words wrapped. */
+  const headersOf = (page: Page) =>
+    page.evaluate<{ text: string; wrapped: boolean }[]>(`(() =>
+      [...document.querySelectorAll('th')]
+        .filter((th) => th.getBoundingClientRect().width > 1 && th.innerText.trim() !== '')
+        .map((th) => {
+          const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+          let wrapped = false;
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (tops.size > 1) wrapped = true;
+          }
+          return { text: th.innerText.trim(), wrapped };
+        }))()`);
+
+  it('at 1280x800 headers keep one line and one casing, and toasts leave the user card free', async () => {
+    const errors: string[] = [];
+    const page = await newPage(1280, 800, errors);
+    await signIn(page, server, '/', ADMIN);
+
+    const lists: [string, RegExp][] = [
+      ['/', /^Dashboard$/],
+      ['/virtualMachines', /^Virtual Machines$/],
+      ['/networks', /^Networks$/],
+      [`/networks/${networkId}`, /phone-private-network/],
+      ['/teams', /^Teams$/],
+      [`/team?id=${teamId}`, /Phone Platform Team/],
+      ['/users', /^Users$/],
+      [`/user?id=${adminId}`, /./],
+      ['/settings', /^Settings$/],
+      [`/virtualMachineDetails/${vmId}`, new RegExp(VM_NAME)],
+    ];
+    const seen: string[] = [];
+    for (const [path, heading] of lists) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { level: 2, name: heading }).first().waitFor();
+      await page.getByRole('columnheader').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      for (const header of await headersOf(page)) {
+        seen.push(header.text);
+        expect.soft(header.wrapped, `${path}: "${header.text}" stays on one line`).toBe(false);
+        expect
+          .soft(header.text, `${path}: "${header.text}" in capitals like every header`)
+          .toBe(header.text.toUpperCase());
+      }
+    }
+    // The headers the issue names were looked at.
+    expect(seen).toEqual(expect.arrayContaining(['RAM (GB)', 'CURRENT MONTH', 'CONNECTED VMS']));
+
+    // A toast (a team renamed) shows away from the sidebar's user card.
+    await page.goto(`${server.url}/team?id=${teamId}`);
+    const form = page.getByRole('form', { name: 'Team Name' });
+    await form.getByRole('textbox', { name: 'Team Name' }).fill('Phone Platform Team 2');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: teamMessages.updated });
+    await toast.waitFor();
+    await page.waitForTimeout(400); // the toast's entrance transition
+    await screenshot(page, 'desktop-toast');
+    const card = page.locator('.mantine-AppShell-navbar .mantine-Avatar-root').locator('..');
+    const [toastBox, cardBox] = [(await toast.boundingBox())!, (await card.boundingBox())!];
+    const overlaps =
+      toastBox.x < cardBox.x + cardBox.width &&
+      cardBox.x < toastBox.x + toastBox.width &&
+      toastBox.y < cardBox.y + cardBox.height &&
+      cardBox.y < toastBox.y + toastBox.height;
+    expect(overlaps, 'the toast covers the user card').toBe(false);
+
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
