@@ -29,3 +29,21 @@ export const formatDateTime = (date: Date) =>
 /** The time of day to the second, in the reader's locale (a log's rows, the day shown apart). */
 export const formatTimeOfDay = (date: Date) =>
   (timeOfDayFormat ??= new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' })).format(date);
+
+let shortTimeFormat: Intl.DateTimeFormat | undefined;
+const shortTime = (date: Date) =>
+  (shortTimeFormat ??= new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })).format(date);
+
+const dayNumber = (date: Date) =>
+  Math.round(new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime() / 86_400_000);
+
+/**
+ * A list's day that tells recent rows apart: "Today, 14:05" and "Yesterday, 09:12" (in the
+ * reader's time zone), else the day alone. The full moment goes in the cell's tooltip.
+ */
+export function formatRecentDay(date: Date, now = new Date()) {
+  const daysAgo = dayNumber(now) - dayNumber(date);
+  if (daysAgo === 0) return `Today, ${shortTime(date)}`;
+  if (daysAgo === 1) return `Yesterday, ${shortTime(date)}`;
+  return formatDate(date);
+}

@@ -56,6 +56,8 @@ describe('GET /virtualMachines/list', () => {
       cpu: 8,
       ram: 12,
       createdAt: expect.any(String),
+      // Ordered with a public IP: the address its customer reaches it at.
+      primaryIp: { address: expect.stringMatching(/^198\.18\./), kind: 'public' },
     });
   });
 

@@ -12,6 +12,7 @@ const page = (...statuses: VmStatus[]): VmPage => ({
     cpu: 6,
     ram: 10,
     createdAt: new Date(),
+    primaryIp: null,
   })),
   totalPages: 1,
 });

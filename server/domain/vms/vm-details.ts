@@ -11,6 +11,7 @@ import type { Caller } from '../tenancy/access';
 import { SYSTEM } from '../events/actor';
 import { recordVmStatus } from '../events/vm-events';
 import type { SecretBox } from '../secrets';
+import { primaryIpsOf } from './vm-addresses';
 import { requireVmPermission, type VmRecord } from './vm-access';
 
 async function driverOf(db: Db, drivers: DriverMap, vm: VmRecord) {
@@ -57,7 +58,7 @@ export async function getVmDetails(
   now: Date,
 ): Promise<VmDetails> {
   const { vm, roleId } = await requireVmPermission(db, caller, vmId, 'vm.view');
-  const [[info], seen] = await Promise.all([
+  const [[info], seen, ips] = await Promise.all([
     db
       .select({
         country: countries.name,
@@ -79,6 +80,7 @@ export async function getVmDetails(
       .leftJoin(teams, eq(teams.id, virtualMachines.teamId))
       .where(eq(virtualMachines.id, vm.id)),
     observe(db, drivers, vm, now),
+    primaryIpsOf(db, vm.companyId, [vm.id]),
   ]);
   return {
     status: seen.status,
@@ -103,6 +105,7 @@ export async function getVmDetails(
       username: vm.username,
       teamId: vm.teamId,
       teamName: info!.teamName,
+      primaryIp: ips.get(vm.id) ?? null,
     },
     usage: seen.usage,
   };

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ListVmsQuery, VmPage, VmSortColumn } from '../../../src/api/contract/vms';
+import type { ListVmsQuery, VmPage, VmRow, VmSortColumn } from '../../../src/api/contract/vms';
 import { vmMessages, vmStatusGroups } from '../../../src/api/contract/vms';
 import { configurations } from '../../db/catalog-schema';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import { preparedOnce } from '../../db/prepared';
 import { virtualMachines as vm } from '../../db/vm-schema';
 import { notFound } from '../../http-error';
 import { teamRoleOf, visibleTeamIds, type Caller } from '../tenancy/access';
+import { withPrimaryIps } from './vm-addresses';
 import {
   ANCHOR_STRIDE,
   anchorBefore,
@@ -98,8 +99,12 @@ export async function listVms(db: Db, caller: Caller, query: ListVmsQuery): Prom
     status: query.status !== undefined,
     anchored: false,
   };
-  const answer = (read: { rows: VmPage['data']; total: number }): VmPage => ({
-    data: read.rows,
+  // Each row also carries the address a customer reaches the VM at, read for the page's ids.
+  const answer = async (read: {
+    rows: Omit<VmRow, 'primaryIp'>[];
+    total: number;
+  }): Promise<VmPage> => ({
+    data: await withPrimaryIps(db, caller.companyId, read.rows),
     totalPages: pageCount(read.total, query.rowsPerPage),
   });
   // A filtered list pages the long way, as a search does: its anchors would be one list's more.

@@ -184,6 +184,16 @@ export const listVmsQuery = z.extend(pageQuery, {
 });
 export type ListVmsQuery = z.output<typeof listVmsQuery>;
 
+/**
+ * Where a customer reaches the VM: the public IP of its lowest-numbered interface that has one,
+ * else its primary interface's private address; null while it has neither (being built, or only
+ * on layer 2 networks).
+ */
+export const primaryIp = z.nullable(
+  z.object({ address: z.string(), kind: z.enum(['public', 'private']) }),
+);
+export type PrimaryIp = z.infer<typeof primaryIp>;
+
 export const vmRow = z.object({
   id: z.int(),
   name: z.string(),
@@ -193,6 +203,7 @@ export const vmRow = z.object({
   cpu: z.int(),
   ram: z.int(),
   createdAt: z.date(),
+  primaryIp,
 });
 export type VmRow = z.infer<typeof vmRow>;
 export const listVmsResponse = envelope(paged(vmRow));
@@ -226,6 +237,7 @@ export const vmDetails = z.object({
     username: z.string(),
     teamId: z.nullable(z.int()),
     teamName: z.nullable(z.string()),
+    primaryIp,
   }),
   /** Percentages, 0-100; 0 when the VM does not run. */
   usage: z.object({ cpuUsage: z.number(), ramUsage: z.number() }),

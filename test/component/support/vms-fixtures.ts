@@ -13,6 +13,7 @@ export const aVmRow = (id: number, overrides: Partial<VmRow> = {}): VmRow => ({
   cpu: 6,
   ram: 10,
   createdAt: new Date('2026-02-03T10:00:00.000Z'),
+  primaryIp: null,
   ...overrides,
 });
 
@@ -91,6 +92,7 @@ export const aVmDetails = (
     username: 'ubuntu',
     teamId: 5,
     teamName: 'Platform',
+    primaryIp: null,
     ...overrides.virtualMachine,
   },
 });

@@ -1,10 +1,10 @@
-import { VisuallyHidden } from '@mantine/core';
+import { Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { VmRow } from '../../../../api/contract/vms';
 import { ButtonLink } from '../../../../components/button-link';
 import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
-import { formatDate } from '../../../../components/date-format';
+import { formatDateTime, formatRecentDay } from '../../../../components/date-format';
 import { StatusBadge } from '../../../../components/status-badge';
-import { NameCell } from '../../../../components/data-table/cells';
+import { VmAddress } from '../../../../components/vm-address';
 
 const column = createAppColumnHelper<VmRow>();
 
@@ -17,7 +17,7 @@ export const vmColumns = [
   column.accessor('name', {
     header: 'NAME',
     meta: { width: '25%', card: 'title' },
-    cell: NameCell,
+    cell: ({ row }) => <VmNameCell vm={row.original} />,
   }),
   column.accessor('status', {
     header: 'STATUS',
@@ -30,7 +30,7 @@ export const vmColumns = [
   column.accessor('createdAt', {
     header: 'CREATED',
     meta: { width: '15%' },
-    cell: ({ getValue }) => formatDate(getValue()),
+    cell: ({ getValue }) => <CreatedCell date={getValue()} />,
   }),
   column.display({
     id: 'actions',
@@ -51,3 +51,26 @@ export const vmColumns = [
     ),
   }),
 ];
+
+/** The name, and under it the address a customer reaches the VM at, with a copy button. */
+function VmNameCell({ vm }: { vm: VmRow }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Text size="sm" fw={500}>
+        {vm.name}
+      </Text>
+      <VmAddress ip={vm.primaryIp} />
+    </Stack>
+  );
+}
+
+/** "Today, 14:05" or the day; the date and time on hover, so VMs made the same day differ. */
+function CreatedCell({ date }: { date: Date }) {
+  return (
+    <Tooltip label={formatDateTime(date)} withArrow openDelay={200}>
+      <Text span size="sm">
+        {formatRecentDay(date)}
+      </Text>
+    </Tooltip>
+  );
+}

@@ -1,10 +1,11 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Group, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ActivityCard } from '../../../../components/activity/activity-card';
 import { PageHeader } from '../../../../components/page-header';
 import { StatusBadge } from '../../../../components/status-badge';
+import { VmAddress } from '../../../../components/vm-address';
 import { networkKeys } from '../../../../queries/networks';
 import { vmQueries } from '../../../../queries/vms';
 import { VmInterfacesList } from './interfaces/vm-interfaces-list';
@@ -31,7 +32,12 @@ export function VmDetailsScreen({ id }: { id: number }) {
       <PageHeader
         title={details.virtualMachine.name}
         onBack={back}
-        secondaryTitle={<StatusBadge status={details.status} />}
+        secondaryTitle={
+          <Group component="span" gap="sm" wrap="nowrap">
+            <StatusBadge status={details.status} />
+            <VmAddress ip={details.virtualMachine.primaryIp} />
+          </Group>
+        }
       />
       <Stack gap="lg">
         {details.statusMessage && (

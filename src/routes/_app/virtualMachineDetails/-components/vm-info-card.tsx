@@ -1,4 +1,5 @@
-import { Button, Group, Paper, SimpleGrid, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { CopyValueButton } from '../../../../components/copy-value-button';
 import { DetailField } from '../../../../components/detail-field';
 import { IconRefresh } from '@tabler/icons-react';
 import { roleAllows } from '../../../../api/contract/permissions';
@@ -45,7 +46,14 @@ export function VmInfoCard({ id, details, isFetching, onRefresh }: VmInfoCardPro
         <DetailField term="CPU">{vm.cpu}</DetailField>
         <DetailField term="Last Updated At">{formatDateTime(vm.updatedAt)}</DetailField>
         <DetailField term="RAM in GB">{vm.ram}</DetailField>
-        <DetailField term="Username">{vm.username}</DetailField>
+        <DetailField term="Username">
+          <Group gap={4} wrap="nowrap">
+            <Text span size="sm">
+              {vm.username}
+            </Text>
+            <CopyValueButton value={vm.username} label="Username" />
+          </Group>
+        </DetailField>
         <DetailField term="Disk in GB">{vm.disk}</DetailField>
         <DetailField term="Password">
           <VmPassword
