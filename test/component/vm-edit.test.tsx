@@ -131,7 +131,8 @@ describe('VM edit', { timeout: 15_000 }, () => {
     serveVms({ rows: [] });
     const { router } = await renderApp('/virtualMachineDetails/12/edit');
     expect(await screen.findByText('VM is still provisioning')).toBeInTheDocument();
-    await waitFor(() => expect(locationOf(router)).toBe('/virtualMachines'));
+    // Back to the VM (opened by its address, there is no page before this one).
+    await waitFor(() => expect(locationOf(router)).toBe('/virtualMachineDetails/12'));
     expect(screen.queryByRole('textbox', { name: 'VM Name' })).not.toBeInTheDocument();
   });
 
@@ -142,11 +143,31 @@ describe('VM edit', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Stop VM' })).not.toBeInTheDocument();
   });
 
-  it('goes back from Cancel', async () => {
+  it('goes back to the VM from Cancel when opened by its address', async () => {
     const { user, router } = await openEdit();
     serveVms({ rows: [] });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(locationOf(router)).toBe('/virtualMachines'));
+    await waitFor(() => expect(locationOf(router)).toBe('/virtualMachineDetails/12'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'web-01' })).toBeInTheDocument();
+    expect(screen.queryByText('No virtual machines found')).not.toBeInTheDocument();
+  });
+
+  it('goes back to the VM from the back arrow when opened by its address', async () => {
+    const { user, router } = await openEdit();
+    await user.click(screen.getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/virtualMachineDetails/12'));
+  });
+
+  it('goes back to the VM’s details from Cancel after Edit VM', async () => {
+    signIn();
+    serveVm();
+    serveTeams({ teams: TEAMS });
+    const { user, router } = await renderApp('/virtualMachineDetails/12');
+    await user.click(await screen.findByRole('button', { name: 'Edit VM' }));
+    await screen.findByRole('heading', { level: 2, name: 'Edit web-01' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/virtualMachineDetails/12'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'web-01' })).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { Alert, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { permissionMessages, roleAllows } from '../../../../api/contract/permissions';
 import { vmMessages } from '../../../../api/contract/vms';
@@ -8,7 +9,6 @@ import { notify } from '../../../../components/notify';
 import { PageHeader } from '../../../../components/page-header';
 import { StatusBadge } from '../../../../components/status-badge';
 import { vmQueries } from '../../../../queries/vms';
-import { useGoBack } from '../../../../components/use-go-back';
 import { StopVmButton, useReloadAfterStop } from './stop-vm-button';
 import { VmInterfaceEditor } from './interfaces/vm-interface-editor';
 import { VmInterfacesList } from './interfaces/vm-interfaces-list';
@@ -17,7 +17,7 @@ import { VmPlaceholder } from './vm-placeholder';
 
 /** `/virtualMachineDetails/{id}/edit`: name, team and (with the networks) interfaces of a VM. */
 export function VmEditScreen({ id }: { id: number }) {
-  const goBack = useGoBack('/virtualMachines');
+  const goBack = useGoBackToVm(id);
   const vm = useQuery(vmQueries.detail(id));
   const provisioning = vm.data?.status === 'Provisioning';
   const reloadAfterStop = useReloadAfterStop(id);
@@ -83,4 +83,22 @@ export function VmEditScreen({ id }: { id: number }) {
       </Stack>
     </>
   );
+}
+
+/**
+ * Back to where the user came from, which is the VM's details when they pressed Edit VM. Opened
+ * by its address (a bookmark, a new tab) there is nothing to go back to: to the VM's details
+ * then, not the VM list, so Cancel never loses the VM the user was looking at.
+ */
+function useGoBackToVm(id: number) {
+  const router = useRouter();
+  const navigate = useNavigate();
+  return () => {
+    if (router.history.canGoBack()) router.history.back();
+    else
+      void navigate({
+        to: '/virtualMachineDetails/$virtualMachineId',
+        params: { virtualMachineId: id },
+      });
+  };
 }
