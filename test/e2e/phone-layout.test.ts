@@ -219,7 +219,9 @@ describe('the console on a phone and a desktop, in Chromium', () => {
       }
     }
     // The headers the issue names were looked at.
-    expect(seen).toEqual(expect.arrayContaining(['RAM (GB)', 'CURRENT MONTH', 'CONNECTED VMS']));
+    expect(seen.map((text) => text.toUpperCase())).toEqual(
+      expect.arrayContaining(['RAM (GB)', 'CURRENT MONTH', 'CONNECTED VMS']),
+    );
 
     // A toast (a team renamed) shows away from the sidebar's user card.
     await page.goto(`${server.url}/team?id=${teamId}`);
