@@ -26,14 +26,22 @@ function staleKeys(event: ActivityEvent): QueryKey[] {
           networkKeys.details(),
         );
       }
+      // The Dashboard's figures count statuses and public IPs: every VM event may move them.
       if (['vm.created', 'vm.upgrade', 'vm.delete'].includes(action)) keys.push(dashboardKeys.all);
+      else keys.push(dashboardKeys.summary());
       return keys;
     }
     case 'network':
-      return [networkKeys.all];
+      return [networkKeys.all, dashboardKeys.summary()];
     case 'team':
-      // Membership decides which VMs a member sees, and shows in the users' pages.
-      return [teamKeys.all, userKeys.all, permissionKeys.all, vmKeys.lists()];
+      // Membership decides which VMs a member sees (and counts), and shows in the users' pages.
+      return [
+        teamKeys.all,
+        userKeys.all,
+        permissionKeys.all,
+        vmKeys.lists(),
+        dashboardKeys.summary(),
+      ];
     case 'user':
       // A deleted user's tokens go with them.
       return [userKeys.all, teamKeys.all, permissionKeys.all, apiTokenKeys.lists()];

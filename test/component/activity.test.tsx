@@ -84,6 +84,8 @@ describe("the Dashboard's Activity tab", { timeout: 15_000 }, () => {
   it("shows an Admin the company's history, filtered from the URL and the filters", async () => {
     signIn();
     serveTeams();
+    // The figures above the tabs.
+    serveDashboard();
     const activity = serveActivity(history);
     const { user, router } = await renderApp('/?tab=activity&outcome=failed');
     await screen.findByText('No host has room');

@@ -93,7 +93,7 @@ describe('Dashboard', { timeout: 15_000 }, () => {
 
       expect(await screen.findByText('7')).toBeInTheDocument();
       // Both the figures and the sizes were asked again.
-      expect(reloaded).toEqual({ usage: 1, configurations: 1 });
+      expect(reloaded).toEqual({ usage: 1, configurations: 1, summary: 0 });
       expect(cellsOf(rowsOf(usageTable())[4]!)).toEqual([
         'Large',
         'CPU: 12 Cores - RAM: 48 GB - Disk: 300 GB',
@@ -168,7 +168,8 @@ describe('Dashboard', { timeout: 15_000 }, () => {
       expect(await screen.findByText('Web')).toBeInTheDocument();
       expect(screen.queryByText('Ops')).not.toBeInTheDocument();
       expect(teams.last()).toEqual({ page: '1', rowsPerPage: '10', search: 'web' });
-      expect(calls).toEqual({ usage: 0, configurations: 0 });
+      // The figures above the tabs load whichever tab is open.
+      expect(calls).toEqual({ usage: 0, configurations: 0, summary: 1 });
 
       await user.click(screen.getByText('Web'));
       await waitFor(() => expect(locationOf(router)).toBe('/team?id=2'));

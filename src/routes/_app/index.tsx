@@ -18,7 +18,8 @@ import { dashboardQueries } from '../../queries/dashboard';
 import { teamQueries } from '../../queries/teams';
 import { catalogQueries } from '../../queries/vms';
 import { CompanyActivity, type ActivityFilters } from './-components/activity/company-activity';
-import { VmUsageTable } from './-components/vms/vm-usage-table';
+import { DashboardFigures } from './-components/dashboard/dashboard-figures';
+import { UsagePanel } from './-components/dashboard/usage-panel';
 
 const dashboardTabs = ['usage', 'teams', 'activity'] as const;
 type DashboardTab = (typeof dashboardTabs)[number];
@@ -46,6 +47,8 @@ export const Route = createFileRoute('/_app/')({
   // Prefetch on arrival without waiting: each table shows its spinner, or its error, itself.
   loader: ({ context: { queryClient }, deps, cause }) => {
     if (cause === 'stay') return;
+    // The figures above the tabs, whichever is open (the VM Usage tab reads them too).
+    void queryClient.prefetchQuery(dashboardQueries.summary());
     if (deps.tab === 'usage') {
       void queryClient.prefetchQuery(dashboardQueries.usage());
       void queryClient.prefetchQuery(catalogQueries.configurations());
@@ -88,6 +91,7 @@ function DashboardPage() {
             : undefined
         }
       />
+      <DashboardFigures />
       <Tabs
         value={tab}
         // Each tab keeps its own list state: switching starts the other one afresh.
@@ -110,7 +114,7 @@ function DashboardPage() {
           )}
         </Tabs.List>
         <Tabs.Panel value="usage">
-          <VmUsageTable
+          <UsagePanel
             search={search}
             onSearchChange={(text) =>
               void navigate({ search: (prev) => ({ ...prev, search: text }), replace: true })

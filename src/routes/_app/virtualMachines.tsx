@@ -1,4 +1,5 @@
 import { z } from '../../api/contract/zod';
+import { Flex } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
@@ -17,12 +18,22 @@ import { PageHeader } from '../../components/page-header';
 import { ALL_TEAMS, teamQueries } from '../../queries/teams';
 import { vmQueries } from '../../queries/vms';
 import { TeamFilter } from './-components/teams/team-filter';
-import { teamIdParam, VM_DEFAULT_SORT, vmListQuery } from './-components/vms/vm-search';
+import { VmStatusFilter } from './-components/vms/status-filter';
+import {
+  teamIdParam,
+  VM_DEFAULT_SORT,
+  vmListQuery,
+  vmStatusParam,
+} from './-components/vms/vm-search';
 import { vmColumns } from './-components/vms/vm-table';
 
-/** `/virtualMachines?teamId=3&page=2&search=web&sort=status.desc`: a copied link reopens the view. */
+/**
+ * `/virtualMachines?teamId=3&status=running&page=2&search=web&sort=status.desc`: a copied link
+ * (the Dashboard's figures among them) reopens the view.
+ */
 const vmsSearch = z.extend(tableSearchSchema(vmSortColumns, VM_DEFAULT_SORT), {
   teamId: teamIdParam,
+  status: vmStatusParam,
 });
 
 export const Route = createFileRoute('/_app/virtualMachines')({
@@ -32,7 +43,9 @@ export const Route = createFileRoute('/_app/virtualMachines')({
   // Prefetch without waiting: the table shows its spinner (or the previous page) meanwhile, and a
   // failure shows inside the table. The team filter's choices travel with the page.
   loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(vmQueries.list(vmListQuery(deps, deps.teamId)));
+    void context.queryClient.prefetchQuery(
+      vmQueries.list(vmListQuery(deps, deps.teamId, deps.status)),
+    );
     void context.queryClient.prefetchQuery(teamQueries.list(ALL_TEAMS));
     prepareDateFormat();
   },
@@ -42,7 +55,7 @@ export const Route = createFileRoute('/_app/virtualMachines')({
 function VirtualMachinesPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const vms = useQuery(vmQueries.list(vmListQuery(search, search.teamId)));
+  const vms = useQuery(vmQueries.list(vmListQuery(search, search.teamId, search.status)));
 
   const goToPage = useCallback(
     (page: number) => void navigate({ search: (prev) => ({ ...prev, page }), replace: true }),
@@ -72,12 +85,20 @@ function VirtualMachinesPage() {
         searchPlaceholder="Search virtual machines..."
         emptyMessage="No virtual machines found"
         toolbar={
-          <TeamFilter
-            value={search.teamId}
-            onChange={(teamId) =>
-              void navigate({ search: (prev) => ({ ...prev, teamId, page: 1 }) })
-            }
-          />
+          <Flex gap="xs" direction={{ base: 'column', sm: 'row' }}>
+            <VmStatusFilter
+              value={search.status}
+              onChange={(status) =>
+                void navigate({ search: (prev) => ({ ...prev, status, page: 1 }) })
+              }
+            />
+            <TeamFilter
+              value={search.teamId}
+              onChange={(teamId) =>
+                void navigate({ search: (prev) => ({ ...prev, teamId, page: 1 }) })
+              }
+            />
+          </Flex>
         }
         errorTitle={vmErrorLeads.fetchVms}
         onRowClick={(row) =>

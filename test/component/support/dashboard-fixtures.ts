@@ -1,3 +1,4 @@
+import type { DashboardSummary } from '../../../src/api/contract/dashboard';
 import type { Configuration, DashboardData, SizeCounts } from '../../../src/api/contract/vms';
 import { api, http, ok, server } from './msw';
 
@@ -27,13 +28,42 @@ export const USAGE: DashboardData = {
   ytd: counts({ micro: 5, small: 1, medium: 4, large: 1250 }),
 };
 
-/** Answers the Dashboard's VM Usage tab; returns the number of calls made to each endpoint. */
+/** The figures above the Dashboard's tabs, for a company with VMs. */
+export const SUMMARY: DashboardSummary = {
+  vms: { total: 14, running: 9, stopped: 3, error: 1 },
+  networks: 4,
+  publicIps: 16,
+  vmHours: 1234.56,
+};
+
+/** Nothing yet: a new company. */
+export const EMPTY_USAGE: DashboardData = {
+  currentMonth: counts(),
+  previousMonth: counts(),
+  ytd: counts(),
+};
+export const EMPTY_SUMMARY: DashboardSummary = {
+  vms: { total: 0, running: 0, stopped: 0, error: 0 },
+  networks: 0,
+  publicIps: 0,
+  vmHours: 0,
+};
+
+/**
+ * Answers the Dashboard: its figures and its VM Usage tab. Returns the number of calls made to
+ * each endpoint.
+ */
 export function serveDashboard({
   usage = USAGE,
   configurations = CONFIGURATIONS,
-}: { usage?: DashboardData; configurations?: Configuration[] } = {}) {
-  const calls = { usage: 0, configurations: 0 };
+  summary = SUMMARY,
+}: { usage?: DashboardData; configurations?: Configuration[]; summary?: DashboardSummary } = {}) {
+  const calls = { usage: 0, configurations: 0, summary: 0 };
   server.use(
+    http.get(api('dashboard/summary'), () => {
+      calls.summary += 1;
+      return ok(summary);
+    }),
     http.get(api('virtualMachines/GetDashboardData'), () => {
       calls.usage += 1;
       return ok(usage);

@@ -1,4 +1,5 @@
 import { z } from '../../../../api/contract/zod';
+import { vmStatusFilters, type VmStatusFilter } from '../../../../api/contract/search-values';
 import type { ListVmsQuery, VmSortColumn } from '../../../../api/contract/vms';
 import { toListQuery, type TableSearch } from '../../../../components/data-table/table-search';
 
@@ -14,7 +15,11 @@ export const teamIdParam = z.catch(
   undefined,
 );
 
+/** A status filter from the URL (`?status=running`): a bad one falls back to all statuses. */
+export const vmStatusParam = z.catch(z.optional(z.enum(vmStatusFilters)), undefined);
+
 export const vmListQuery = (
   search: TableSearch<VmSortColumn>,
   teamId: number | undefined,
-): ListVmsQuery => ({ ...toListQuery(search, VMS_PER_PAGE), teamId });
+  status?: VmStatusFilter,
+): ListVmsQuery => ({ ...toListQuery(search, VMS_PER_PAGE), teamId, ...(status && { status }) });
