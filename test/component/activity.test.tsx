@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { anEvent, serveActivity } from './support/activity-fixtures';
 import { serveDashboard } from './support/dashboard-fixtures';
@@ -102,6 +102,36 @@ describe("the Dashboard's Activity tab", { timeout: 15_000 }, () => {
       subjectType: 'network',
       outcome: 'failed',
     });
+  });
+
+  it('searches and bounds the dates from a filter row of its own, above the table', async () => {
+    signIn();
+    serveTeams();
+    serveDashboard();
+    const activity = serveActivity(history);
+    const { user } = await renderApp('/?tab=activity');
+    await screen.findByText('No host has room', {}, { timeout: 5_000 });
+
+    const filters = screen.getByRole('search', { name: 'Filter the activity' });
+    expect(
+      [...filters.querySelectorAll('input:not([type=hidden])')].map((control) =>
+        control.getAttribute('aria-label'),
+      ),
+    ).toEqual(['Search resources and people', 'Resource type', 'Actor', 'Outcome', 'From', 'To']);
+    // The table's toolbar keeps its title and Refresh, and no second search box.
+    expect(screen.getAllByPlaceholderText('Search resources and people')).toHaveLength(1);
+
+    await user.type(within(filters).getByRole('searchbox'), 'web');
+    await waitFor(() => expect(activity.last()).toMatchObject({ search: 'web', page: '1' }));
+    fireEvent.change(within(filters).getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(within(filters).getByLabelText('To'), { target: { value: '2026-11-24' } });
+    await waitFor(() =>
+      expect(activity.last()).toMatchObject({
+        search: 'web',
+        from: '2026-11-01',
+        to: '2026-11-24',
+      }),
+    );
   });
 
   it('is not offered to someone who is not an Admin', async () => {

@@ -1,4 +1,4 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ActivityQuery } from '../../../../api/activity';
 import {
@@ -9,7 +9,9 @@ import {
 import { ActivityTable } from '../../../../components/activity/activity-table';
 import { outcomeLabels } from '../../../../components/activity/activity-text';
 import { pagedQueryProps, useStayWithinPages } from '../../../../components/data-table/paged-query';
+import { SearchInput } from '../../../../components/data-table/search-input';
 import { activityQueries } from '../../../../queries/activity';
+import classes from './company-activity.module.css';
 
 export type ActivityFilters = Pick<
   ActivityQuery,
@@ -38,7 +40,8 @@ const outcomeOptions = activityOutcomes.map((value) => ({ value, label: outcomeL
 
 /**
  * The Dashboard's Activity tab (Admins): the company's whole history, filtered by resource type,
- * actor, outcome and dates, every filter in the URL.
+ * actor, outcome and dates, every filter in the URL. The search and the five filters are a row of
+ * their own above the table: beside its title they did not fit a desktop's width.
  */
 export function CompanyActivity({
   filters,
@@ -53,25 +56,22 @@ export function CompanyActivity({
   const filter = (patch: Partial<ActivityFilters>) =>
     onChange({ ...patch, page: 1 }, { replace: true });
   return (
-    <ActivityTable
-      title="Activity"
-      withSubject
-      {...pagedQueryProps(history)}
-      errorTitle="The activity could not be loaded"
-      page={filters.page}
-      onPageChange={(page) => onChange({ page }, { replace: false })}
-      search={filters.search ?? ''}
-      onSearchChange={(search) => filter({ search })}
-      searchPlaceholder="Search resources and people"
-      toolbar={
-        <Group gap="xs" wrap="wrap">
+    <Stack gap="sm">
+      <div className={classes.room}>
+        <div className={classes.filters} role="search" aria-label="Filter the activity">
+          <div className={classes.search}>
+            <SearchInput
+              value={filters.search ?? ''}
+              onChange={(search) => filter({ search })}
+              placeholder="Search resources and people"
+            />
+          </div>
           <FilterSelect
             label="Resource type"
             placeholder="All resources"
             options={subjectOptions}
             value={filters.subjectType}
             onChange={(subjectType) => filter({ subjectType })}
-            width={170}
           />
           <FilterSelect
             label="Actor"
@@ -79,33 +79,29 @@ export function CompanyActivity({
             options={actorOptions}
             value={filters.actorType}
             onChange={(actorType) => filter({ actorType })}
-            width={150}
           />
-          <FilterSelect
-            label="Outcome"
-            placeholder="Any outcome"
-            options={outcomeOptions}
-            value={filters.outcome}
-            onChange={(outcome) => filter({ outcome })}
-            width={150}
-          />
-          <TextInput
-            type="date"
-            aria-label="From"
-            value={filters.from ?? ''}
-            onChange={(event) => filter({ from: event.currentTarget.value || undefined })}
-            w={150}
-          />
-          <TextInput
-            type="date"
-            aria-label="To"
-            value={filters.to ?? ''}
-            onChange={(event) => filter({ to: event.currentTarget.value || undefined })}
-            w={150}
-          />
-        </Group>
-      }
-    />
+          <div className={classes.outcome}>
+            <FilterSelect
+              label="Outcome"
+              placeholder="Any outcome"
+              options={outcomeOptions}
+              value={filters.outcome}
+              onChange={(outcome) => filter({ outcome })}
+            />
+          </div>
+          <DateFilter label="From" value={filters.from} onChange={(from) => filter({ from })} />
+          <DateFilter label="To" value={filters.to} onChange={(to) => filter({ to })} />
+        </div>
+      </div>
+      <ActivityTable
+        title="Activity"
+        withSubject
+        {...pagedQueryProps(history)}
+        errorTitle="The activity could not be loaded"
+        page={filters.page}
+        onPageChange={(page) => onChange({ page }, { replace: false })}
+      />
+    </Stack>
   );
 }
 
@@ -116,14 +112,12 @@ function FilterSelect<T extends string>({
   options,
   value,
   onChange,
-  width,
 }: {
   label: string;
   placeholder: string;
   options: { value: T; label: string }[];
   value: T | undefined;
   onChange: (value: T | undefined) => void;
-  width: number;
 }) {
   return (
     <Select<T>
@@ -133,7 +127,32 @@ function FilterSelect<T extends string>({
       value={value ?? null}
       onChange={(next) => onChange(next ?? undefined)}
       clearable
-      w={width}
+    />
+  );
+}
+
+/** A day bound of the history, named inside its box: a date input shows only the date's format. */
+function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <TextInput
+      type="date"
+      aria-label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.currentTarget.value || undefined)}
+      leftSection={
+        <Text size="xs" c="dimmed" aria-hidden>
+          {label}
+        </Text>
+      }
+      leftSectionWidth={44}
     />
   );
 }
