@@ -36,7 +36,15 @@ describe('answers written from their schemas', () => {
 
   it('leaves out what the schema does not name and writes dates as ISO strings', () => {
     const createdAt = new Date('2026-11-26T12:34:56.789Z');
-    const row = { id: 7, name: 'web-1', status: 'Running', configuration: 'Small', cpu: 1, ram: 2 };
+    const row = {
+      id: 7,
+      name: 'web-1',
+      status: 'Running',
+      configuration: 'Small',
+      cpu: 1,
+      ram: 2,
+      primaryIp: null,
+    };
     const written = serializerOf(listVmsResponse)({
       data: { data: [{ ...row, createdAt, companyId: 3, deletedAt: null }], totalPages: 1 },
       message: '',

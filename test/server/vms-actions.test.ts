@@ -162,6 +162,7 @@ describe('GET /virtualMachines/details', () => {
         username: 'ubuntu',
         teamId: w.alphaId,
         teamName: 'Alpha',
+        primaryIp: { address: expect.any(String), kind: 'public' },
       },
       usage: { cpuUsage: expect.any(Number), ramUsage: expect.any(Number) },
     });
