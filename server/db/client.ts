@@ -184,9 +184,16 @@ export function connectPglite(
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // The options form: `new PGlite(undefined, options)` drops the options (and the extension).
   const client = new PGlite({ dataDir, loadDataDir: template, extensions: { pg_trgm } });
+  return { ...pgliteDatabase(client, schema), dump: () => client.dumpDataDir('none') };
+}
+
+/**
+ * A handle on a PGlite already started. Each handle has its own caches (`perDatabase`): the test
+ * suite hands one cluster, emptied, to one test file after another, each through a new handle.
+ */
+export function pgliteDatabase(client: PGlite, schema: Schema): Database {
   const db = drizzlePglite(client, { schema });
   return {
-    dump: () => client.dumpDataDir('none'),
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),

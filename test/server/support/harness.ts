@@ -1,23 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { count, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
-import { inject } from 'vitest';
 import { buildApp, loggerOptions, type App } from '../../../server/app';
 import { createBackgroundTasks } from '../../../server/background';
 import type { Clock } from '../../../server/clock';
 import { loadConfig, type Config } from '../../../server/config';
-import { connectPglite, connectPostgres, type Database } from '../../../server/db/client';
+import { connectPostgres, type Database } from '../../../server/db/client';
 import * as schema from '../../../server/schema';
 import { createSecretBox } from '../../../server/domain/secrets';
 import { operations } from '../../../server/jobs/schema';
 import { createReconciler, type Reconciler } from '../../../server/jobs/worker';
 import { createMailer } from '../../../server/mail/transport';
+import { pooledDatabase } from './pglite-pool';
 import type { DriverMap } from '../../../server/providers/registry';
 import { setUpProviders } from '../../../server/providers/setup';
 import type { EventStreamCaps } from '../../../server/domain/events/streams';
@@ -47,19 +46,10 @@ export function testClock(start = new Date('2026-11-21T12:00:00Z')) {
   } satisfies Clock & { advance(ms: number): void };
 }
 
-let template: Promise<Blob> | undefined;
 /**
- * The migrated cluster the project's global set-up wrote (support/pglite-template.ts): loading it
- * takes a third of the time an empty cluster's creation does.
- */
-function migratedPglite(): Promise<Blob> {
-  template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
-  return template;
-}
-
-/**
- * A database for one test file: in-memory PGlite, or a fresh database on the PostgreSQL server of
- * DATABASE_URL (the same suite then runs against real PostgreSQL).
+ * A database for one test file: an embedded cluster as the template left it (support/pglite-pool.ts),
+ * or a fresh database on the PostgreSQL server of DATABASE_URL (the same suite then runs against
+ * real PostgreSQL). `drop` is called once the file is done with it.
  */
 async function freshDatabase(): Promise<{
   database: Database;
@@ -69,8 +59,8 @@ async function freshDatabase(): Promise<{
 }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = connectPglite(schema, undefined, await migratedPglite());
-    return { database, url: undefined, drop: async () => {} };
+    const { database, release } = await pooledDatabase();
+    return { database, url: undefined, drop: release };
   }
   const name = `launchpad_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -229,8 +219,9 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
-      // A test may have closed the database already to simulate an outage.
-      await database.close().catch(() => {});
+      // On PGlite the cluster goes back to the pool; a test may have closed it to simulate an
+      // outage.
+      if (databaseUrl) await database.close().catch(() => {});
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
       if (backgroundErrors.length > 0) throw backgroundErrors[0];
