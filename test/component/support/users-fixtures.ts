@@ -62,8 +62,12 @@ export function serveTeams(teams: TeamRow[]) {
   const queries: Record<string, string>[] = [];
   server.use(
     http.get(api('teams/list'), ({ request }) => {
-      queries.push(Object.fromEntries(new URL(request.url).searchParams));
-      return ok({ data: teams, unassignedUsers: 0, unassignedVMs: 0, totalPages: 1 });
+      const params = new URL(request.url).searchParams;
+      queries.push(Object.fromEntries(params));
+      // The server searches the names, whatever their case.
+      const search = (params.get('search') ?? '').toLowerCase();
+      const data = teams.filter((team) => team.name.toLowerCase().includes(search));
+      return ok({ data, unassignedUsers: 0, unassignedVMs: 0, totalPages: 1 });
     }),
   );
   return { queries };

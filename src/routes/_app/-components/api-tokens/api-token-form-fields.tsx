@@ -1,10 +1,8 @@
-import { Loader, MultiSelect, Radio, Select, Stack, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Radio, Select, Stack, TextInput } from '@mantine/core';
 import { apiTokenAccess, type ApiTokenAccess } from '../../../../api/contract/api-tokens';
 import { formatDateTime } from '../../../../components/date-format';
 import { DROPDOWN_DEFAULTS, useBoundField } from '../../../../components/dropdown';
-import { managementErrorLeads, withLead } from '../../../../components/error-text';
-import { ALL_TEAMS, teamQueries } from '../../../../queries/teams';
+import { TeamsPicker } from '../../../../components/team-picker';
 import { expiresAtOf, expiryChoices, expiryDayBounds, type ExpiryChoice } from './api-token-expiry';
 import { accessDescriptions, accessLabels } from './api-token-labels';
 
@@ -82,27 +80,17 @@ export function AccessField() {
 /** The teams a token is narrowed to: those the user sees (a member's own, an Admin's all). */
 export function TeamsField() {
   const { field, value, error } = useBoundField<number[]>();
-  const teams = useQuery(teamQueries.list(ALL_TEAMS));
   return (
-    <MultiSelect<number>
-      {...DROPDOWN_DEFAULTS}
+    <TeamsPicker
       label="Teams"
       description="Leave empty to cover every team you may see"
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       name={field.name}
-      data-field={field.name}
-      data={teams.data?.data.map((team) => ({ value: team.id, label: team.name })) ?? []}
       value={value}
       onChange={field.handleChange}
       onBlur={field.handleBlur}
-      searchable
-      hidePickedOptions
-      placeholder={value.length ? undefined : 'All teams'}
-      disabled={teams.isPending}
-      rightSection={teams.isPending ? <Loader size="xs" aria-label="Loading teams" /> : undefined}
-      error={
-        error ?? (teams.error ? withLead(managementErrorLeads.fetchTeams, teams.error) : undefined)
-      }
+      placeholder="All teams"
+      error={error}
     />
   );
 }

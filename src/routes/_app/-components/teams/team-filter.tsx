@@ -1,12 +1,6 @@
-import { Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { DROPDOWN_DEFAULTS } from '../../../../components/dropdown';
-import { managementErrorLeads, withLead } from '../../../../components/error-text';
-import { ALL_TEAMS, teamQueries } from '../../../../queries/teams';
+import { TeamPicker } from '../../../../components/team-picker';
 
-const ALL = 0;
-
-/** Scopes a VM list to one team; 'All Teams' lifts the filter. */
+/** Scopes a VM list to one team; 'All Teams' lifts the filter. Any team can be found by name. */
 export function TeamFilter({
   value,
   onChange,
@@ -14,22 +8,13 @@ export function TeamFilter({
   value: number | undefined;
   onChange: (teamId: number | undefined) => void;
 }) {
-  const teams = useQuery(teamQueries.list(ALL_TEAMS));
-  const data = [
-    { value: ALL, label: 'All Teams' },
-    ...(teams.data?.data.map((team) => ({ value: team.id, label: team.name })) ?? []),
-  ];
   return (
-    <Select<number>
-      {...DROPDOWN_DEFAULTS}
+    <TeamPicker
       aria-label="Team"
-      data={data}
-      value={value ?? ALL}
-      onChange={(next) => onChange(next ? next : undefined)}
-      allowDeselect={false}
-      searchable
+      noneLabel="All Teams"
+      value={value ?? null}
+      onChange={(teamId) => onChange(teamId ?? undefined)}
       w={{ base: '100%', sm: 200 }}
-      error={teams.error ? withLead(managementErrorLeads.fetchTeams, teams.error) : undefined}
     />
   );
 }

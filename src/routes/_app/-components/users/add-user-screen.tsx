@@ -1,4 +1,4 @@
-import { Group, Loader, MultiSelect, Paper, Select, Stack } from '@mantine/core';
+import { Group, Loader, Paper, Select, Stack } from '@mantine/core';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from '../../../../api/contract/zod';
@@ -9,9 +9,9 @@ import { FormError, useAppForm } from '../../../../components/form';
 import { notify } from '../../../../components/notify';
 import { PageHeader } from '../../../../components/page-header';
 import { roleQueries } from '../../../../queries/roles';
-import { ALL_TEAMS, teamQueries } from '../../../../queries/teams';
 import { userMutations } from '../../../../queries/users';
 import { DROPDOWN_DEFAULTS, useBoundField } from '../../../../components/dropdown';
+import { TeamsPicker } from '../../../../components/team-picker';
 import { useGoBackToUsers } from '../../../../components/use-go-back';
 
 // The contract as the form holds it: the role is null until one is chosen (the contract would call
@@ -78,26 +78,14 @@ export function AddUserScreen() {
 
 function TeamsField() {
   const { field, value, error } = useBoundField<number[]>();
-  const teams = useQuery(teamQueries.list(ALL_TEAMS));
   return (
-    <MultiSelect<number>
-      {...DROPDOWN_DEFAULTS}
+    <TeamsPicker
       label="Teams"
       name={field.name}
-      data-field={field.name}
-      data={teams.data?.data.map((team) => ({ value: team.id, label: team.name })) ?? []}
       value={value}
       onChange={field.handleChange}
       onBlur={field.handleBlur}
-      searchable
-      hidePickedOptions
-      // The placeholder prompts for a first choice only.
-      placeholder={value.length ? undefined : DROPDOWN_DEFAULTS.placeholder}
-      disabled={teams.isPending}
-      rightSection={teams.isPending ? <Loader size="xs" aria-label="Loading teams" /> : undefined}
-      error={
-        error ?? (teams.error ? withLead(managementErrorLeads.fetchTeams, teams.error) : undefined)
-      }
+      error={error}
     />
   );
 }

@@ -3,7 +3,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { vmMessages } from '../../../../api/contract/vms';
 import { DROPDOWN_DEFAULTS } from '../../../../components/dropdown';
-import { managementErrorLeads, vmErrorLeads, withLead } from '../../../../components/error-text';
+import { TeamPicker } from '../../../../components/team-picker';
+import { vmErrorLeads, withLead } from '../../../../components/error-text';
 import type { CreateVmCatalog } from './create-vm-catalog';
 import { instanceCounts, type CascadeField, type CreateVmValues } from './create-vm-form';
 import { sizeLabel } from './size-label';
@@ -81,7 +82,7 @@ export function CreateVmCascade({
   choose,
   onPublicIpChange,
 }: CreateVmCascadeProps) {
-  const { countries, regions, images, sizes, providers, teams, providerId } = catalog;
+  const { countries, regions, images, sizes, providers, providerId } = catalog;
   const providerCount = providers.data?.length;
   const steps = {
     country: values.name.trim() !== '',
@@ -161,15 +162,11 @@ export function CreateVmCascade({
           onChange={(value) => choose('numberOfInstances', value)}
           disabled={!steps.count}
         />
-        <CascadeSelect
+        <TeamPicker
           label="Team (optional)"
           value={values.teamId}
-          options={named(teams.data?.data)}
           onChange={(value) => choose('teamId', value)}
           disabled={!steps.team}
-          query={teams}
-          errorLead={managementErrorLeads.fetchTeams}
-          required={false}
         />
       </SimpleGrid>
       {steps.size && values.configurationId !== null && providerCount === 0 && (

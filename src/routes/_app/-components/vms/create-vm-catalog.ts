@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { ALL_TEAMS, teamQueries } from '../../../../queries/teams';
 import { catalogQueries } from '../../../../queries/vms';
 import type { CreateVmValues } from './create-vm-form';
 
@@ -30,13 +29,12 @@ export function useCreateVmCatalog(values: CreateVmValues) {
     }),
     enabled: regionId !== null && imageId !== null && configurationId !== null,
   });
-  const teams = useQuery(teamQueries.list(ALL_TEAMS));
 
   // Spec section 4: a single provider is chosen for the user (and its dropdown not shown).
   const onlyProvider = providers.data?.length === 1 ? providers.data[0]!.id : null;
   const providerId = configurationId === null ? null : (values.providerId ?? onlyProvider);
 
-  return { countries, regions, images, sizes, providers, teams, providerId };
+  return { countries, regions, images, sizes, providers, providerId };
 }
 
 export type CreateVmCatalog = ReturnType<typeof useCreateVmCatalog>;
