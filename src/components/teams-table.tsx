@@ -35,12 +35,14 @@ export function TeamsTable({ state, onStateChange }: TeamsTableProps) {
   const canDelete = auth?.user.isAdmin ?? false;
 
   // The URL moves at once; the request follows after the spec's delay (a stable object so the
-  // debounce only restarts when page or search really change).
+  // debounce only restarts when page or search really change). A new search goes at once: the
+  // search box has waited those 200 ms already, and twice would make it ~400.
   const { page, search } = state;
   const query = useMemo(() => teamsListQuery({ page, search }), [page, search]);
   const [delayedQuery] = useDebouncedValue(query, TEAMS_LOAD_DELAY_MS);
-  const waiting = delayedQuery !== query;
-  const teams = useQuery(teamQueries.list(delayedQuery));
+  const sent = delayedQuery.search === query.search ? delayedQuery : query;
+  const waiting = sent !== query;
+  const teams = useQuery(teamQueries.list(sent));
 
   // A delete can leave the URL past the last page: show the last one instead.
   const totalPages = teams.data?.totalPages;

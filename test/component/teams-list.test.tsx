@@ -160,6 +160,22 @@ describe('Teams list', { timeout: 15_000 }, () => {
     expect(screen.getByText('Team 11')).toBeInTheDocument();
   });
 
+  it('asks for a search 200 ms after the typing stops, not twice that', async () => {
+    signIn();
+    const teams = serveTeams({ teams: [aTeam(40, { name: 'Ops' }), aTeam(1)] });
+    const { router } = await renderApp('/teams');
+    await screen.findByText('Team 1');
+
+    const user = useFakeTimersForUser();
+    await user.type(screen.getByPlaceholderText('Search teams...'), 'ops');
+    await act(() => vi.advanceTimersByTimeAsync(150));
+    expect(teams.queries).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(70));
+    expect(locationOf(router)).toBe('/teams?search=ops');
+    expect(teams.queries).toHaveLength(2);
+    expect(teams.last()).toEqual({ page: '1', rowsPerPage: '10', search: 'ops' });
+  });
+
   it('shows a failed load in the table, with the Unassigned counts at 0', async () => {
     signIn();
     server.use(http.get(api('teams/list'), () => fail(500, 'Database unavailable')));
