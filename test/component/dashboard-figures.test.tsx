@@ -61,7 +61,7 @@ describe('Dashboard figures', { timeout: 30_000 }, () => {
       ['3 VMs stopped', '/virtualMachines?status=stopped'],
       ['1 VMs in error', '/virtualMachines?status=error'],
       ['4 Networks', '/networks'],
-      ['16 Public IPs in use', '/virtualMachines'],
+      ['16 Public IPs in use', '/virtualMachines?publicIp=true'],
       // The VM Usage tab, the Dashboard's default: its address is the Dashboard's.
       ['1,234.6 VM-hours this month', '/'],
     ];

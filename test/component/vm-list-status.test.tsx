@@ -53,3 +53,43 @@ describe('Virtual Machines list: the status filter', { timeout: 30_000 }, () => 
     expect(vms.last()).not.toHaveProperty('status');
   });
 });
+
+describe('Virtual Machines list: the public IP filter', { timeout: 30_000 }, () => {
+  const chip = () => screen.getByRole('checkbox', { name: 'With a public IP' });
+
+  it('narrows the list to the VMs holding a public IP, in the URL, and lifts it again', async () => {
+    signIn();
+    serveTeams();
+    const vms = serveVms();
+    const { user, router } = await renderApp('/virtualMachines?status=running');
+    await waitFor(() => expect(vms.last()).toMatchObject({ status: 'running' }), {
+      timeout: 5_000,
+    });
+    expect(chip()).not.toBeChecked();
+    expect(vms.last()).not.toHaveProperty('publicIp');
+
+    await user.click(chip());
+    await waitFor(() =>
+      expect(locationOf(router)).toBe('/virtualMachines?status=running&publicIp=true'),
+    );
+    await waitFor(() =>
+      expect(vms.last()).toMatchObject({ publicIp: 'true', status: 'running', page: '1' }),
+    );
+    expect(chip()).toBeChecked();
+
+    await user.click(chip());
+    await waitFor(() => expect(locationOf(router)).toBe('/virtualMachines?status=running'));
+    expect(chip()).not.toBeChecked();
+  });
+
+  it('opens the Dashboard’s link with the filter on, and ignores a value it does not know', async () => {
+    signIn();
+    serveTeams();
+    const vms = serveVms();
+    const { router } = await renderApp('/virtualMachines?publicIp=true');
+    await waitFor(() => expect(chip()).toBeChecked(), { timeout: 5_000 });
+    expect(vms.last()).toMatchObject({ publicIp: 'true' });
+    await router.navigate({ to: '/virtualMachines', search: { publicIp: 'yes' } as never });
+    await waitFor(() => expect(chip()).not.toBeChecked());
+  });
+});

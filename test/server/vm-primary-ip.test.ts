@@ -99,3 +99,48 @@ describe('the primary IP of a VM', () => {
     expect(await rowOf(theirs!)).toBeUndefined();
   });
 });
+
+describe('the VM list narrowed to the VMs holding a public IP', () => {
+  const list = async (who: Who, query: string) => {
+    const res = await w.call(who, 'GET', `/virtualMachines/list?rowsPerPage=100${query}`);
+    expect(res.status).toBe(200);
+    return (res.body as { data: { data: VmRow[]; totalPages: number } }).data;
+  };
+
+  it('lists the VMs the Dashboard’s "Public IPs in use" counts, and only those', async () => {
+    const withIp = await w.runningVm('filter-public');
+    const withoutIp = await w.runningVm('filter-private', { allocatePublicIp: false });
+    const all = await list('admin', '');
+    const narrowed = await list('admin', '&publicIp=true');
+    const names = narrowed.data.map((row) => row.name);
+    expect(names).toContain('filter-public');
+    expect(names).not.toContain('filter-private');
+    expect(narrowed.data.every((row) => row.primaryIp?.kind === 'public')).toBe(true);
+    expect(names).toEqual(
+      all.data.filter((row) => row.primaryIp?.kind === 'public').map((row) => row.name),
+    );
+    // One public IP a VM here: the figure and the list agree.
+    const summary = await w.call('admin', 'GET', '/dashboard/summary');
+    expect((summary.body as { data: { publicIps: number } }).data.publicIps).toBe(names.length);
+    // `false` and no value lift the filter.
+    expect((await list('admin', '&publicIp=false')).data).toHaveLength(all.data.length);
+    expect([withIp, withoutIp].every((id) => all.data.some((row) => row.id === id))).toBe(true);
+  });
+
+  it('keeps to the caller’s teams and pages by its own count', async () => {
+    const viewer = await list('viewer', '&publicIp=true');
+    const viewerAll = await list('viewer', '');
+    expect(viewer.data.map((row) => row.name)).toEqual(
+      viewerAll.data.filter((row) => row.primaryIp?.kind === 'public').map((row) => row.name),
+    );
+    const paged = await w.call('admin', 'GET', '/virtualMachines/list?rowsPerPage=1&publicIp=true');
+    const all = await list('admin', '&publicIp=true');
+    expect((paged.body as { data: { totalPages: number } }).data.totalPages).toBe(all.data.length);
+  });
+
+  it('refuses a value that is not true or false, naming the field', async () => {
+    const res = await w.call('admin', 'GET', '/virtualMachines/list?publicIp=maybe');
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('publicIp');
+  });
+});

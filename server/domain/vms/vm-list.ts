@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListVmsQuery, VmPage, VmRow, VmSortColumn } from '../../../src/api/contract/vms';
 import { vmMessages, vmStatusGroups } from '../../../src/api/contract/vms';
 import { configurations } from '../../db/catalog-schema';
+import { publicIps, vmInterfaces } from '../../db/network-schema';
 import type { Db } from '../../db/client';
 import { listCounts } from '../../db/list-counts-schema';
 import { preparedOnce } from '../../db/prepared';
@@ -43,6 +44,8 @@ interface Shape {
   search: boolean;
   /** Only some statuses (`query.status`). */
   status: boolean;
+  /** Only the VMs holding a public IP (`query.publicIp`). */
+  publicIp: boolean;
   /** From an anchor's key on. */
   anchored: boolean;
 }
@@ -97,6 +100,7 @@ export async function listVms(db: Db, caller: Caller, query: ListVmsQuery): Prom
     descending: query.sortDescending,
     search,
     status: query.status !== undefined,
+    publicIp: query.publicIp === true,
     anchored: false,
   };
   // Each row also carries the address a customer reaches the VM at, read for the page's ids.
@@ -108,7 +112,7 @@ export async function listVms(db: Db, caller: Caller, query: ListVmsQuery): Prom
     totalPages: pageCount(read.total, query.rowsPerPage),
   });
   // A filtered list pages the long way, as a search does: its anchors would be one list's more.
-  if (search || shape.status || offset < ANCHOR_STRIDE) {
+  if (filtered(shape) || offset < ANCHOR_STRIDE) {
     return answer(await readPage(db, shape, values));
   }
 
@@ -121,6 +125,8 @@ export async function listVms(db: Db, caller: Caller, query: ListVmsQuery): Prom
   return answer(read);
 }
 
+const filtered = (shape: Shape) => shape.search || shape.status || shape.publicIp;
+
 function whereOf(shape: Shape): SQL | undefined {
   return and(
     eq(vm.companyId, p('companyId')),
@@ -129,11 +135,15 @@ function whereOf(shape: Shape): SQL | undefined {
     shape.scope === 'teams' ? sql`${vm.teamId} = any(${p('teams')}::integer[])` : undefined,
     shape.search ? sql`lower(${vm.name}) like ${p('like')}` : undefined,
     shape.status ? sql`${vm.status} = any(${p('statuses')}::text[])` : undefined,
+    shape.publicIp
+      ? sql`exists (select 1 from ${vmInterfaces} join ${publicIps}
+          on ${publicIps.interfaceId} = ${vmInterfaces.id} where ${vmInterfaces.vmId} = ${vm.id})`
+      : undefined,
   );
 }
 
 function totalOf(db: Db, shape: Shape): SQL<number> {
-  if (shape.search || shape.status) {
+  if (filtered(shape)) {
     const matches = db
       .select({ one: sql`1` })
       .from(vm)

@@ -181,6 +181,8 @@ export const listVmsQuery = z.extend(pageQuery, {
   teamId: z.optional(id),
   /** Only the VMs in these statuses: running, stopped (Stopped or Shutoff), error, inProgress. */
   status: z.optional(z.enum(vmStatusFilters)),
+  /** `true`: only the VMs holding a public IP (those the Dashboard's "Public IPs in use" counts). */
+  publicIp: z.optional(z.stringbool()),
 });
 export type ListVmsQuery = z.output<typeof listVmsQuery>;
 

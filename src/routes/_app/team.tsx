@@ -65,7 +65,9 @@ export const Route = createFileRoute('/_app/team')({
     void context.queryClient.prefetchQuery(roleQueries.list());
     if (deps.id > 0) {
       void context.queryClient.prefetchQuery(teamQueries.detail(deps.id, membersQuery(deps)));
-      void context.queryClient.prefetchQuery(vmQueries.list(vmListQuery(vmState(deps), deps.id)));
+      void context.queryClient.prefetchQuery(
+        vmQueries.list(vmListQuery(vmState(deps), { teamId: deps.id })),
+      );
       prepareDateFormat();
     }
   },

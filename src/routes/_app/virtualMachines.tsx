@@ -1,5 +1,5 @@
 import { z } from '../../api/contract/zod';
-import { Flex } from '@mantine/core';
+import { Chip, Flex } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
@@ -20,6 +20,7 @@ import { vmQueries } from '../../queries/vms';
 import { TeamFilter } from './-components/teams/team-filter';
 import { VmStatusFilter } from './-components/vms/status-filter';
 import {
+  publicIpParam,
   teamIdParam,
   VM_DEFAULT_SORT,
   vmListQuery,
@@ -28,12 +29,13 @@ import {
 import { vmColumns } from './-components/vms/vm-table';
 
 /**
- * `/virtualMachines?teamId=3&status=running&page=2&search=web&sort=status.desc`: a copied link
- * (the Dashboard's figures among them) reopens the view.
+ * `/virtualMachines?teamId=3&status=running&publicIp=true&page=2&search=web&sort=status.desc`: a
+ * copied link (the Dashboard's figures among them) reopens the view.
  */
 const vmsSearch = z.extend(tableSearchSchema(vmSortColumns, VM_DEFAULT_SORT), {
   teamId: teamIdParam,
   status: vmStatusParam,
+  publicIp: publicIpParam,
 });
 
 export const Route = createFileRoute('/_app/virtualMachines')({
@@ -43,9 +45,7 @@ export const Route = createFileRoute('/_app/virtualMachines')({
   // Prefetch without waiting: the table shows its spinner (or the previous page) meanwhile, and a
   // failure shows inside the table. The team filter's choices travel with the page.
   loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(
-      vmQueries.list(vmListQuery(deps, deps.teamId, deps.status)),
-    );
+    void context.queryClient.prefetchQuery(vmQueries.list(vmListQuery(deps, deps)));
     void context.queryClient.prefetchQuery(teamQueries.list(ALL_TEAMS));
     prepareDateFormat();
   },
@@ -55,7 +55,7 @@ export const Route = createFileRoute('/_app/virtualMachines')({
 function VirtualMachinesPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const vms = useQuery(vmQueries.list(vmListQuery(search, search.teamId, search.status)));
+  const vms = useQuery(vmQueries.list(vmListQuery(search, search)));
 
   const goToPage = useCallback(
     (page: number) => void navigate({ search: (prev) => ({ ...prev, page }), replace: true }),
@@ -92,6 +92,18 @@ function VirtualMachinesPage() {
                 void navigate({ search: (prev) => ({ ...prev, status, page: 1 }) })
               }
             />
+            <Chip
+              checked={search.publicIp === true}
+              onChange={(checked) =>
+                void navigate({
+                  search: (prev) => ({ ...prev, publicIp: checked || undefined, page: 1 }),
+                })
+              }
+              variant="outline"
+              styles={{ root: { alignSelf: 'center' } }}
+            >
+              With a public IP
+            </Chip>
             <TeamFilter
               value={search.teamId}
               onChange={(teamId) =>

@@ -91,12 +91,12 @@ const figures: Figure[] = [
     link: linkOptions({ to: '/networks' }),
   },
   {
-    // The addresses are the VMs': the list shows each VM's address.
+    // The addresses are the VMs': the list of the VMs holding one shows each VM's address.
     label: 'Public IPs in use',
     value: (s) => s.publicIps,
     icon: IconWorld,
     color: 'cyan',
-    link: linkOptions({ to: '/virtualMachines' }),
+    link: linkOptions({ to: '/virtualMachines', search: { publicIp: true } }),
   },
   {
     // This month's usage by size is the VM Usage tab.

@@ -19,7 +19,7 @@ interface TeamVmsTableProps {
 /** The team page's table of the team's VMs: the VM list scoped to the team. */
 export function TeamVmsTable({ teamId, state, onStateChange }: TeamVmsTableProps) {
   const navigate = useNavigate();
-  const vms = useQuery(vmQueries.list(vmListQuery(state, teamId)));
+  const vms = useQuery(vmQueries.list(vmListQuery(state, { teamId })));
   return (
     <DataTable
       title="Virtual Machines"

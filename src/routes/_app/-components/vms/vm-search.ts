@@ -18,8 +18,22 @@ export const teamIdParam = z.catch(
 /** A status filter from the URL (`?status=running`): a bad one falls back to all statuses. */
 export const vmStatusParam = z.catch(z.optional(z.enum(vmStatusFilters)), undefined);
 
+/** `?publicIp=true`: only the VMs holding a public IP; anything else lifts the filter. */
+export const publicIpParam = z.catch(z.optional(z.literal(true)), undefined);
+
+/** The filters a VM list may carry beside its table state. */
+export interface VmFilters {
+  teamId?: number;
+  status?: VmStatusFilter;
+  publicIp?: true;
+}
+
 export const vmListQuery = (
   search: TableSearch<VmSortColumn>,
-  teamId: number | undefined,
-  status?: VmStatusFilter,
-): ListVmsQuery => ({ ...toListQuery(search, VMS_PER_PAGE), teamId, ...(status && { status }) });
+  { teamId, status, publicIp }: VmFilters = {},
+): ListVmsQuery => ({
+  ...toListQuery(search, VMS_PER_PAGE),
+  teamId,
+  ...(status && { status }),
+  ...(publicIp && { publicIp }),
+});
