@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from './support/server-process';
 
 const ADMIN = { email: 'phone-admin@example.com', password: 'Phone!Layout-Passw0rd' };
 const VM_NAME = 'phone-web-server-with-a-long-name';
+const WEBHOOK_URL = 'http://127.0.0.1:9/hooks/launchpad-phone-layout-receiver';
 
 /** How much of the page and its tables lies beyond the viewport's right edge (0 when none). */
 function overflowOf(page: Page) {
@@ -25,17 +26,24 @@ function overflowOf(page: Page) {
 
 /**
  * Whether the page's title is clamped or clipped, and the list filters (search boxes and
- * dropdowns outside table cells) narrower than most of the phone's width.
+ * dropdowns outside table cells and dialogs) whose value or placeholder does not fit their box.
  */
 function cutOf(page: Page) {
-  return page.evaluate<{ title: boolean; narrowFilters: string[] }>(`(() => {
+  return page.evaluate<{ title: boolean; cutFilters: string[] }>(`(() => {
     const h = document.querySelector('h2');
     const title = !!h && (h.scrollHeight > h.clientHeight + 1 || h.scrollWidth > h.clientWidth + 1);
-    const narrowFilters = [...document.querySelectorAll('input[type=search], input.mantine-Select-input')]
+    const measure = document.createElement('canvas').getContext('2d');
+    const cut = (input) => {
+      const style = getComputedStyle(input);
+      measure.font = style.font;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return measure.measureText(input.value || input.placeholder || '').width > room + 1;
+    };
+    const cutFilters = [...document.querySelectorAll('input[type=search], input.mantine-Select-input')]
       .filter((input) => !input.closest('td, [role=dialog]') && input.getBoundingClientRect().width > 0)
-      .filter((input) => input.getBoundingClientRect().width < 240)
+      .filter(cut)
       .map((input) => input.getAttribute('aria-label') || input.getAttribute('placeholder') || input.value);
-    return { title, narrowFilters };
+    return { title, cutFilters };
   })()`);
 }
 
@@ -66,7 +74,12 @@ describe('the console on a phone and a desktop, in Chromium', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startServer({ BOOTSTRAP_ADMIN_EMAIL: ADMIN.email, BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password }),
+      startServer({
+        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+        // The webhook below points at this machine (nothing listens there).
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+      }),
       launchChromium(),
     ]);
     call = await apiSession(server, ADMIN);
@@ -99,6 +112,12 @@ describe('the console on a phone and a desktop, in Chromium', () => {
       '/users/list?page=1&rowsPerPage=10',
     );
     ({ id: adminId } = await call<{ id: number }>('GET', '/users/me'));
+    await call('POST', '/webhooks/create', { url: WEBHOOK_URL, events: ['vm.created'] });
+    await call('POST', '/apiTokens/create', {
+      name: 'phone deploy token with a long name',
+      expiresAt: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
+      access: 'readWrite',
+    });
     userId = users.data.find((u) => u.email === 'phone-operator@example.com')!.id;
   }, 120_000);
   afterAll(async () => {
@@ -143,7 +162,7 @@ describe('the console on a phone and a desktop, in Chromium', () => {
       if (rowAction) await expectWithinViewport(page, rowAction);
       expect.soft(await cutOf(page), `${path}: title and filters are not cut`).toEqual({
         title: false,
-        narrowFilters: [],
+        cutFilters: [],
       });
     };
 
@@ -163,10 +182,62 @@ describe('the console on a phone and a desktop, in Chromium', () => {
     await visit('/users', 'Users', /^Delete /);
     await visit(`/user?id=${userId}`, /./);
     await visit(`/user?id=${adminId}`, /./, undefined, '-profile');
-    await visit('/settings', 'Settings');
+    await visit(
+      '/settings',
+      'Settings',
+      new RegExp(`^Delete ${WEBHOOK_URL}$`),
+      '-settings-webhooks',
+    );
+    await visit(
+      '/settings?tab=apiTokens',
+      'Settings',
+      /^Revoke phone deploy token with a long name$/,
+      '-settings-tokens',
+    );
+    await visit('/createEditTeam', /Create Team/);
+    await visit('/?tab=activity', 'Dashboard', undefined, '-activity');
     await visit('/support', /Support|Frequently/);
     await visit('/createVirtualMachine', /Create Virtual Machine/);
     await visit('/createNetwork', /Create Network/);
+
+    // The team wizard's tables: its members to add, then their permissions.
+    const wizardStep = async (table: string, shot: string) => {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('table', { name: table }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `phone-${shot}`);
+      expect.soft(await overflowOf(page), `the wizard's ${table} fit 390 px`).toEqual({
+        document: 0,
+        tables: (await overflowOf(page)).tables.map(() => 0),
+      });
+    };
+    await visit(`/createEditTeam?id=${teamId}`, /Edit Phone Platform Team/, undefined, '-wizard');
+    await wizardStep('Available Users', 'wizard-members');
+    await wizardStep('Team Member Permissions', 'wizard-permissions');
+
+    // Dialogs and drawers fit too: the delivery log, and a delete confirmed by typing the name.
+    const fits = async (what: string, locator: ReturnType<Page['getByRole']>) => {
+      await locator.waitFor();
+      await page.waitForTimeout(300); // the entrance transition
+      await screenshot(page, `phone-${what}`);
+      const box = (await locator.boundingBox())!;
+      expect.soft(box.x, `${what} starts inside the viewport`).toBeGreaterThanOrEqual(0);
+      expect.soft(box.x + box.width, `${what} ends inside the viewport`).toBeLessThanOrEqual(390);
+      expect.soft(await overflowOf(page), `${what}: nothing scrolls sideways`).toMatchObject({
+        document: 0,
+      });
+    };
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('button', { name: `Delivery log of ${WEBHOOK_URL}` }).click();
+    await fits('delivery-log', page.getByRole('dialog'));
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/virtualMachineDetails/${vmId}`);
+    await page
+      .getByRole('button', { name: /^Delete/ })
+      .last()
+      .click();
+    await fits('delete-vm-dialog', page.getByRole('dialog'));
+    await page.keyboard.press('Escape');
 
     expect(errors).toEqual([]);
   }, 180_000);
