@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { api, fail, http, server } from './support/msw';
 import { locationOf, renderApp } from './support/render';
-import { aTeam, serveTeams, signIn } from './support/teams-fixtures';
+import { aTeam, serveTeam, serveTeams, signIn } from './support/teams-fixtures';
 import { optionsOf } from './support/users-fixtures';
 import { serveVms } from './support/vms-fixtures';
 
@@ -42,6 +42,18 @@ describe('the team picker', { timeout: 20_000 }, () => {
     await user.click(await optionNamed(picker, 'team-142'));
     await waitFor(() => expect(locationOf(router)).toBe('/virtualMachines?teamId=142'));
     expect(picker).toHaveValue('team-142');
+  });
+
+  it('names a team chosen by the address that the first page does not hold', async () => {
+    signIn();
+    serveTeams({ teams: MANY });
+    const team = serveTeam({ id: 142, name: 'team-142' });
+    const vms = serveVms();
+    await renderApp('/virtualMachines?teamId=142');
+    const picker = await screen.findByRole('combobox', { name: 'Team' });
+    await waitFor(() => expect(picker).toHaveValue('team-142'));
+    expect(team.queries).toHaveLength(1);
+    expect(vms.last()).toMatchObject({ teamId: '142' });
   });
 
   it('sends one search once the typing stops, not one a key', async () => {
