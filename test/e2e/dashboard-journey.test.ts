@@ -73,7 +73,7 @@ describe('the Dashboard and the ways back, in Chromium', () => {
     expect(
       await page
         .getByRole('navigation', { name: 'Main' })
-        .getByRole('link', { name: 'Virtual Machines' })
+        .getByRole('link', { name: 'Virtual Machines', exact: true })
         .isVisible(),
     ).toBe(true);
     await screenshot(page, 'dashboard-02-not-found-signed-in');

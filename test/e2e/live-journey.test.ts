@@ -94,7 +94,7 @@ describe('live updates and activity history, in Chromium', () => {
     const operatorBrowser = await open(OPERATOR);
     const strangerBrowser = await open(STRANGER);
     for (const { page } of [adminBrowser, operatorBrowser, strangerBrowser]) {
-      await page.getByRole('link', { name: 'Virtual Machines' }).click();
+      await page.getByRole('link', { name: 'Virtual Machines', exact: true }).click();
       await page.getByRole('heading', { name: 'Virtual Machines' }).first().waitFor();
     }
     await strangerBrowser.page.getByText('No virtual machines found').waitFor();
@@ -162,7 +162,7 @@ describe('live updates and activity history, in Chromium', () => {
     });
     await operatorBrowser.page.getByRole('button', { name: 'Reset', exact: true }).click();
     await operatorBrowser.page.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
-    await operatorBrowser.page.getByRole('link', { name: 'Virtual Machines' }).click();
+    await operatorBrowser.page.getByRole('link', { name: 'Virtual Machines', exact: true }).click();
     await operatorBrowser.page
       .getByText('web-live: Reset failed: Hypervisor said no')
       .waitFor({ timeout: 20_000 });

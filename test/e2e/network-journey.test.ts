@@ -13,7 +13,7 @@ async function createNetwork(
   page: Page,
   input: { name: string; type: 'Standard' | 'Custom'; cidr: string; shot: string },
 ) {
-  await page.getByRole('link', { name: 'Networks' }).click();
+  await page.getByRole('link', { name: 'Networks', exact: true }).click();
   await page.getByRole('button', { name: 'Create Network' }).click();
   await page.getByRole('heading', { name: 'Create Network' }).waitFor();
   await page.getByLabel('Network Name').fill(input.name);
@@ -100,7 +100,7 @@ describe('networks and interfaces, in Chromium', () => {
       cidr: '10.30.0.0/24',
       shot: 'net-03-custom',
     });
-    await page.getByRole('link', { name: 'Networks' }).click();
+    await page.getByRole('link', { name: 'Networks', exact: true }).click();
     await page.getByRole('row', { name: /storage-l2/ }).waitFor();
     await screenshot(page, 'net-04-list');
 
@@ -171,7 +171,7 @@ describe('networks and interfaces, in Chromium', () => {
 
     // Delete both networks.
     for (const network of ['app-net', 'storage-l2']) {
-      await page.getByRole('link', { name: 'Networks' }).click();
+      await page.getByRole('link', { name: 'Networks', exact: true }).click();
       await page.getByRole('link', { name: `Details of ${network}` }).click();
       await page.getByRole('heading', { name: network }).waitFor();
       await page

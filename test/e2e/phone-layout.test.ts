@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../src/api/contract/roles';
 import { teamMessages } from '../../src/api/contract/teams';
-import { apiSession, smallUbuntuOrder, type ApiCall } from './support/api-session';
+import { apiSession, eventually, smallUbuntuOrder, type ApiCall } from './support/api-session';
 import { launchChromium, screenshot } from './support/browser';
 import { signIn } from './support/journey';
 import { startServer, type RunningServer } from './support/server-process';
@@ -113,6 +113,14 @@ describe('the console on a phone and a desktop, in Chromium', () => {
     );
     ({ id: adminId } = await call<{ id: number }>('GET', '/users/me'));
     await call('POST', '/webhooks/create', { url: WEBHOOK_URL, events: ['vm.created'] });
+    // A VM still being built cannot be edited: its edit page would send the walk back.
+    await eventually(
+      async () =>
+        (await call<{ status: string }>('GET', `/virtualMachines/details/${vmId}`)).status ===
+        'Running',
+      120,
+      'the VM to run',
+    );
     await call('POST', '/apiTokens/create', {
       name: 'phone deploy token with a long name',
       expiresAt: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),

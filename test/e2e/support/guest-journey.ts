@@ -28,7 +28,7 @@ export async function switchPower(page: Page, action: 'Stop' | 'Start') {
 
 /** One Micro VM of the image in the Reykjavik region, created from the form, until Running. */
 export async function createVm(page: Page, vm: { name: string; image: string; shots: string }) {
-  await page.getByRole('link', { name: 'Virtual Machines' }).click();
+  await page.getByRole('link', { name: 'Virtual Machines', exact: true }).click();
   await page.getByRole('button', { name: 'Create Virtual Machine' }).click();
   await page.getByLabel('Name', { exact: true }).fill(vm.name);
   await choose(page, 'Country', 'Iceland');
@@ -47,7 +47,7 @@ export async function createVm(page: Page, vm: { name: string; image: string; sh
 
 /** The VM's details page, through the list. */
 export async function gotoDetails(page: Page, name: string) {
-  await page.getByRole('link', { name: 'Virtual Machines' }).click();
+  await page.getByRole('link', { name: 'Virtual Machines', exact: true }).click();
   await page.getByRole('link', { name: new RegExp(`Details of ${name}`) }).click();
 }
 
@@ -110,7 +110,7 @@ export async function upgradeToExtraSmall(page: Page) {
  * stopped from the edit form's prompt, then a public IP on it; answers that IP.
  */
 export async function addBackendInterface(page: Page, vm: { name: string; fullName: string }) {
-  await page.getByRole('link', { name: 'Networks' }).click();
+  await page.getByRole('link', { name: 'Networks', exact: true }).click();
   await page.getByRole('button', { name: 'Create Network' }).click();
   await page.getByLabel('Network Name').fill('backend');
   await choose(page, 'Region', /Iceland/);
