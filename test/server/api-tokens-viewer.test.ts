@@ -39,7 +39,7 @@ beforeAll(async () => {
   // Its first use is an event of its own: made here, not inside a case.
   expect((await call(token, { endpoint: '', method: 'GET', url: '/auth/check' })).status).toBe(200);
   // Sessions move on every request (last seen); every other table must stay as it was.
-  fingerprint = await tableDigests(server, new Set(['sessions', 'login_failures']));
+  fingerprint = await tableDigests(server.database, new Set(['sessions', 'login_failures']));
 }, 120_000);
 afterAll(() => server?.close());
 

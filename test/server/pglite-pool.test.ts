@@ -3,30 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client';
 import { pooledDatabase } from './support/pglite-pool';
 import { createCompany, createTeam, createUser } from './support/seed';
+import { rowsOf, tableDigests } from './support/table-digests';
 
 // The test files of a worker share embedded clusters (support/pglite-pool.ts): a file must find
 // one exactly as the migrated template left it, whatever the file before it wrote.
 
-const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
-  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
 /** Every table's rows and every sequence's position. */
 async function stateOf(database: Database) {
-  const tables = await rowsOf<{ name: string }>(
-    database,
-    sql`select table_name as name from information_schema.tables
-      where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
-  const digests: Record<string, string> = {};
-  for (const { name } of tables) {
-    const [row] = await rowsOf<{ digest: string }>(
-      database,
-      sql.raw(
-        `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from public."${name}" t`,
-      ),
-    );
-    digests[name] = row!.digest;
-  }
+  const digests = await (await tableDigests(database, new Set()))();
   const sequences = await rowsOf<{ name: string; last: string | null }>(
     database,
     sql`select sequencename as name, last_value::text as last from pg_sequences

@@ -27,7 +27,7 @@ let fingerprint: () => Promise<Record<string, string>>;
 beforeAll(async () => {
   server = await startTestServer({ OPERATOR_TOKEN });
   tenants = await importTwoTenants(server);
-  fingerprint = await tableDigests(server, UNWATCHED_TABLES);
+  fingerprint = await tableDigests(server.database, UNWATCHED_TABLES);
 }, 120_000);
 afterAll(() => server?.close());
 

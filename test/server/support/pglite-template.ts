@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { connectPglite, type Database } from '../../../server/db/client';
 import * as schema from '../../../server/schema';
+import { rowsOf } from './table-digests';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -17,9 +18,6 @@ declare module 'vitest' {
 
 /** Where the template keeps a copy of the rows the migrations wrote (roles, catalogue...). */
 const COPY = 'test_template';
-
-const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
-  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
  * The statements that empty every table of the app and put the migrations' rows back, with each

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TestServer } from './harness';
+import type { Database } from '../../../server/db/client';
 
 /** Both drivers answer raw SQL with `{ rows }`; the shared Db type does not say so. */
-async function rows<T>(server: TestServer, query: SQL): Promise<T[]> {
-  const result = (await server.database.db.execute(query)) as { rows: T[] };
+export async function rowsOf<T>(database: Database, query: SQL): Promise<T[]> {
+  const result = (await database.db.execute(query)) as { rows: T[] };
   return result.rows;
 }
 
@@ -12,11 +12,11 @@ async function rows<T>(server: TestServer, query: SQL): Promise<T[]> {
  * nothing: the isolation suite reads it twice for each of ~450 cases.
  */
 export async function tableDigests(
-  server: TestServer,
+  database: Database,
   unwatched: ReadonlySet<string>,
 ): Promise<() => Promise<Record<string, string>>> {
-  const tables = await rows<{ table_name: string }>(
-    server,
+  const tables = await rowsOf<{ table_name: string }>(
+    database,
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
   const digests = sql.raw(
@@ -29,7 +29,7 @@ export async function tableDigests(
       .join(' union all '),
   );
   return async () => {
-    const found = await rows<{ name: string; digest: string }>(server, digests);
+    const found = await rowsOf<{ name: string; digest: string }>(database, digests);
     return Object.fromEntries(found.map((row) => [row.name, row.digest]));
   };
 }
