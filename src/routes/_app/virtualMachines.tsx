@@ -85,7 +85,11 @@ function VirtualMachinesPage() {
         searchPlaceholder="Search virtual machines..."
         emptyMessage="No virtual machines found"
         toolbar={
-          <Flex gap="xs" direction={{ base: 'column', sm: 'row' }}>
+          <Flex
+            gap="xs"
+            direction={{ base: 'column', sm: 'row' }}
+            align={{ base: 'flex-start', sm: 'center' }}
+          >
             <VmStatusFilter
               value={search.status}
               onChange={(status) =>
@@ -100,7 +104,6 @@ function VirtualMachinesPage() {
                 })
               }
               variant="outline"
-              styles={{ root: { alignSelf: 'center' } }}
             >
               With a public IP
             </Chip>
