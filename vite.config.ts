@@ -148,6 +148,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The built server as an operator runs it: its start, restarts, backups and upgrades.
+          name: 'production',
+          include: ['test/production/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 240_000,
+          testTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'libvirt',
           include: ['test/libvirt/**/*.test.ts'],
           environment: 'node',
