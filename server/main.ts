@@ -11,10 +11,13 @@ import { createWebhookDispatcher } from './domain/webhooks/dispatcher';
 import { createReconciler } from './jobs/worker';
 import { createMailer } from './mail/transport';
 import { setUpProviders } from './providers/setup';
+import { version } from './version';
 
 async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
+  // The first line: which release starts, before anything that could fail (migrations).
+  logger.info({ version }, `Launchpad ${version} starting`);
   const database = config.databaseUrl
     ? connectPostgres(schema, config.databaseUrl, config.databasePoolSize)
     : connectPglite(schema, path.join(config.dataDir, 'pglite'));

@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponse, remoteHealthResponse } from '../../src/api/contract/health';
+import {
+  apiHealthResponse,
+  healthResponse,
+  remoteHealthResponse,
+} from '../../src/api/contract/health';
 import { driverHealth } from '../domain/monitoring/diagnostics';
+import { version } from '../version';
 import type { RouteOptions } from './deps';
 
 /**
@@ -24,8 +29,8 @@ export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { d
 
   app.get(
     '/api',
-    { config: { auth: 'public' }, schema: { response: { 200: healthResponse } } },
-    async () => ({ data: { status: 'ok' as const }, message: 'API is healthy' }),
+    { config: { auth: 'public' }, schema: { response: { 200: apiHealthResponse } } },
+    async () => ({ data: { status: 'ok' as const, version }, message: 'API is healthy' }),
   );
 
   app.get(

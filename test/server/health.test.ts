@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINE_HEALTH_TTL_MS } from '../../server/domain/monitoring/diagnostics';
 import { HEALTH_CHECKS_PER_MINUTE } from '../../server/routes/health';
@@ -10,10 +11,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('health checks', () => {
-  it('answers the API check without authentication', async () => {
+  it('answers the API check without authentication, with the release of package.json', async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
     const res = await server.app.inject({ method: 'GET', url: '/api/v1/healthCheck/api' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { status: 'ok' }, message: 'API is healthy' });
+    expect(res.json()).toEqual({ data: { status: 'ok', version }, message: 'API is healthy' });
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('answers the database check with a real query', async () => {

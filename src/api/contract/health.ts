@@ -5,6 +5,11 @@ export const healthResponse = envelope(
   z.object({ status: z.enum(['ok', 'unavailable']), latencyMs: z.optional(z.number()) }),
 );
 
+/** `GET /healthCheck/api`: the process answers, and which release it runs (package.json's). */
+export const apiHealthResponse = envelope(
+  z.object({ status: z.literal('ok'), version: z.string() }),
+);
+
 const reachability = z.enum(['ok', 'unavailable']);
 
 /** `GET /healthCheck/remoteAPI`: whether each provider driver's engine answers (no details). */
