@@ -25,6 +25,7 @@ import { createEventStreams, type EventStreamCaps } from './domain/events/stream
 import { createSecretBox } from './domain/secrets';
 import type { JobQueue } from './jobs/operations';
 import type { DriverMap } from './providers/registry';
+import { startedReadiness, type Readiness } from './readiness';
 import { apiRoutes } from './routes';
 
 export interface AppDeps {
@@ -47,6 +48,8 @@ export interface AppDeps {
   eventHeartbeatMs?: number;
   /** Tests lower the event streams' caps. */
   eventStreamCaps?: Partial<EventStreamCaps>;
+  /** The process's start and shutdown, for the readiness check; omitted: started. */
+  readiness?: Readiness;
 }
 
 export const defaultConsoleDir = path.resolve(
@@ -77,7 +80,18 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // One line per request, when it is answered (below), instead of one on arrival and another on the answer.
     logController: new LogController({ disableRequestLogging: true }),
+    // Once closing, a request on a connection kept alive is still answered (not with a 503 the
+    // load balancer would pass on), and the connection is closed after it; idle ones at once.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  const readiness = deps.readiness ?? startedReadiness();
+  // From the shutdown signal on (before the listener closes), no connection is kept for another
+  // request: a client or load balancer reconnects, to a process that stays.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (readiness.state.shuttingDown) reply.header('connection', 'close');
+    done();
+  });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { req: request, res: reply, responseTime: reply.elapsedTime },
@@ -180,6 +194,7 @@ export async function buildApp(deps: AppDeps) {
       background,
       secrets: createSecretBox(config.appSecret),
       jobs: deps.jobs ?? { nudge: () => {} },
+      readiness,
       streams,
     },
   });

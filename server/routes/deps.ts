@@ -7,6 +7,7 @@ import type { SecretBox } from '../domain/secrets';
 import type { JobQueue } from '../jobs/operations';
 import type { Mailer } from '../mail/transport';
 import type { DriverMap } from '../providers/registry';
+import type { Readiness } from '../readiness';
 
 /** What every API route module receives. */
 export interface ApiDeps {
@@ -21,6 +22,8 @@ export interface ApiDeps {
   jobs: JobQueue;
   /** The process's live event streams. */
   streams: EventStreams;
+  /** How far the process is from taking traffic (started, shutting down). */
+  readiness: Readiness;
 }
 
 export interface RouteOptions {

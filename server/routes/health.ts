@@ -4,7 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiHealthResponse,
   healthResponse,
+  readinessResponse,
   remoteHealthResponse,
+  type Readiness,
 } from '../../src/api/contract/health';
 import { driverHealth } from '../domain/monitoring/diagnostics';
 import { version } from '../version';
@@ -16,7 +18,19 @@ import type { RouteOptions } from './deps';
  */
 export const HEALTH_CHECKS_PER_MINUTE = 60;
 
-/** Liveness of the process, of the database and of the engines, without authentication. */
+/**
+ * Readiness checks a client address may make a minute: a load balancer polls each process every
+ * second or two, from one address for all of them; concurrent checks share one database query.
+ */
+export const READINESS_CHECKS_PER_MINUTE = 300;
+
+/** A database that has not answered the readiness check's query by then is unavailable. */
+export const READINESS_DATABASE_TIMEOUT_MS = 2_000;
+
+/**
+ * Liveness of the process, of the database and of the engines, and the process's readiness for
+ * traffic, without authentication.
+ */
 export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   const limited = {
     auth: 'public' as const,
@@ -51,6 +65,64 @@ export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { d
           .code(503)
           .send({ data: { status: 'unavailable' as const }, message: 'Database is unavailable' });
       }
+    },
+  );
+
+  // One query at a time answers every readiness check that comes meanwhile.
+  let databaseProbe: Promise<boolean> | undefined;
+  function databaseAnswers(): Promise<boolean> {
+    databaseProbe ??= new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), READINESS_DATABASE_TIMEOUT_MS);
+      deps.db
+        .execute(sql`select 1`)
+        .then(
+          () => resolve(true),
+          (err: unknown) => {
+            app.log.error({ err }, 'readiness check: the database did not answer');
+            resolve(false);
+          },
+        )
+        .finally(() => clearTimeout(timer));
+    }).finally(() => {
+      databaseProbe = undefined;
+    });
+    return databaseProbe;
+  }
+
+  app.get(
+    '/ready',
+    {
+      config: {
+        auth: 'public',
+        rateLimit: {
+          max: READINESS_CHECKS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => request.ip,
+        },
+      },
+      schema: { response: { 200: readinessResponse, 503: readinessResponse } },
+    },
+    async (_request, reply) => {
+      const database = (await databaseAnswers()) ? 'ok' : 'unavailable';
+      // Read after the query: a shutdown that began meanwhile is told at once.
+      const state = deps.readiness.state;
+      const checks: Readiness['checks'] = {
+        migrations: state.migrated ? 'ok' : 'pending',
+        database,
+        catalogue: state.catalogueSynced ? 'ok' : 'pending',
+        process: state.shuttingDown ? 'shuttingDown' : 'ok',
+      };
+      const failing = [
+        checks.process !== 'ok' && 'shutting down',
+        checks.migrations !== 'ok' && 'migrations pending',
+        checks.database !== 'ok' && 'database unavailable',
+        checks.catalogue !== 'ok' && 'catalogue not synced',
+      ].filter((reason) => reason !== false);
+      const ready = failing.length === 0;
+      return reply.code(ready ? 200 : 503).send({
+        data: { status: ready ? 'ready' : 'unavailable', checks },
+        message: ready ? 'Ready' : `Not ready: ${failing.join(', ')}`,
+      });
     },
   );
 

@@ -12,6 +12,28 @@ export const apiHealthResponse = envelope(
 
 const reachability = z.enum(['ok', 'unavailable']);
 
+/**
+ * `GET /healthCheck/ready`: whether this process should be sent requests (a load balancer's or a
+ * Kubernetes readiness probe), each check named; 503 whenever one is not `ok`. Liveness is
+ * `/healthCheck/api`.
+ */
+export const readinessResponse = envelope(
+  z.object({
+    status: z.enum(['ready', 'unavailable']),
+    checks: z.object({
+      /** The database's migrations are applied. */
+      migrations: z.enum(['ok', 'pending']),
+      /** The database answers a query now. */
+      database: reachability,
+      /** The catalogue (providers, regions, images, sizes) is synced from the drivers. */
+      catalogue: z.enum(['ok', 'pending']),
+      /** `shuttingDown` from the shutdown signal on: requests belong to the other processes. */
+      process: z.enum(['ok', 'shuttingDown']),
+    }),
+  }),
+);
+export type Readiness = z.infer<typeof readinessResponse>['data'];
+
 /** `GET /healthCheck/remoteAPI`: whether each provider driver's engine answers (no details). */
 export const remoteHealthResponse = envelope(
   z.object({

@@ -21,6 +21,7 @@ import type { DriverMap } from '../../../server/providers/registry';
 import { setUpProviders } from '../../../server/providers/setup';
 import type { EventStreamCaps } from '../../../server/domain/events/streams';
 import type { SimDriver, SimTimings } from '../../../server/providers/sim/driver';
+import { startedReadiness, type Readiness } from '../../../server/readiness';
 
 /** Fixed durations on the test clock, so tests know when each task ends. */
 export const TEST_SIM_TIMINGS: SimTimings = {
@@ -111,6 +112,8 @@ export interface TestServer {
   sim: SimDriver;
   /** The reconciler; tests drive it by hand (it does not run on its own). */
   reconciler: Reconciler;
+  /** The process's start and shutdown as the readiness check reads them. */
+  readiness: Readiness;
   /**
    * Runs the reconciler and moves the clock on a second at a time until no operation is left
    * under way, as a running server would over real time. Bounded: throws if work never ends.
@@ -130,6 +133,8 @@ export async function startTestServer(
     consoleDir?: string;
     eventHeartbeatMs?: number;
     eventStreamCaps?: Partial<EventStreamCaps>;
+    /** A start not yet over (the readiness check); started by default. */
+    readiness?: Readiness;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'launchpad-test-'));
@@ -168,6 +173,7 @@ export async function startTestServer(
       : { info: () => {}, warn: () => {}, error: () => {} },
     workerId: 'test-worker',
   });
+  const readiness = options.readiness ?? startedReadiness();
   const backgroundErrors: unknown[] = [];
   const background = createBackgroundTasks((error) => backgroundErrors.push(error));
   const app = await buildApp({
@@ -182,6 +188,7 @@ export async function startTestServer(
     eventHeartbeatMs: options.eventHeartbeatMs,
     eventStreamCaps: options.eventStreamCaps,
     consoleDir: options.consoleDir,
+    readiness,
     logger: options.logStream && { ...loggerOptions(level), stream: options.logStream },
   });
   await app.ready();
@@ -195,6 +202,7 @@ export async function startTestServer(
     drivers,
     sim,
     reconciler,
+    readiness,
     async finishOperations(maxSeconds = 120) {
       for (let second = 0; second <= maxSeconds; second += 1) {
         await reconciler.drain();

@@ -476,7 +476,8 @@ function vmCases(): IsolationCase[] {
 export const routesWithoutCompanyIds: Record<string, string> = {
   'GET /healthCheck/api': 'public liveness, no data',
   'GET /openapi.json': 'public; the API document, no data',
-  'GET /healthCheck/database': 'public readiness, no data',
+  'GET /healthCheck/database': 'public database check, no data',
+  'GET /healthCheck/ready': "public readiness of the process, no company's data",
   'POST /auth/login': "public; an e-mail and password, answers only the account's own session",
   'POST /auth/mfa': "the caller's own session",
   'POST /auth/logout': "the caller's own session",
