@@ -24,7 +24,7 @@ export default tseslint.config(
       'server/**/*.ts',
       'test/server/**/*.ts',
       'test/e2e/**/*.ts',
-      'scripts/**/*.ts',
+      'scripts/**/*.{ts,js}',
       '*.config.*',
       '.dependency-cruiser.cjs',
     ],

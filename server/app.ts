@@ -52,11 +52,13 @@ export interface AppDeps {
   readiness?: Readiness;
 }
 
-export const defaultConsoleDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'dist',
-);
+/**
+ * The built console: from the source (server/app.ts, run by tsx and the tests), dist/ beside
+ * server/; once built, this code is in dist/server/, inside the console's folder.
+ */
+export const defaultConsoleDir = import.meta.url.endsWith('.ts')
+  ? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist')
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 

@@ -45,8 +45,9 @@ export async function registerConsole(app: FastifyInstance, distDir: string, bas
     wildcard: false,
     // The build wrote a .br and a .gz beside each text asset: sent by the Accept-Encoding.
     preCompressed: true,
-    // The noVNC page is served by the console gateway, behind its ticket.
-    globIgnore: ['index.html*', 'login.html*', 'console.html*'],
+    // The noVNC page is served by the console gateway, behind its ticket; the built server
+    // (dist/server, with its source maps) is nobody's business.
+    globIgnore: ['index.html*', 'login.html*', 'console.html*', 'server/**'],
     // Hashed asset names never change content; index.html is sent by sendIndex without caching.
     setHeaders: (res, filePath: string) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
