@@ -24,6 +24,8 @@ import { createEventHub } from './domain/events/hub';
 import { createEventStreams, type EventStreamCaps } from './domain/events/streams';
 import { createSecretBox } from './domain/secrets';
 import type { JobQueue } from './jobs/operations';
+import { createMetrics, type Metrics } from './metrics/metrics';
+import { registerMetrics } from './metrics/register';
 import type { DriverMap } from './providers/registry';
 import { startedReadiness, type Readiness } from './readiness';
 import { apiRoutes } from './routes';
@@ -48,6 +50,8 @@ export interface AppDeps {
   eventHeartbeatMs?: number;
   /** Tests lower the event streams' caps. */
   eventStreamCaps?: Partial<EventStreamCaps>;
+  /** Shared with the reconciler and the drivers; an app of its own otherwise (tests). */
+  metrics?: Metrics;
   /** The process's start and shutdown, for the readiness check; omitted: started. */
   readiness?: Readiness;
 }
@@ -89,10 +93,11 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<ZodTypeProvider>();
   const readiness = deps.readiness ?? startedReadiness();
   // From the shutdown signal on (before the listener closes), no connection is kept for another
-  // request: a client or load balancer reconnects, to a process that stays.
-  app.addHook('onRequest', (_request, reply, done) => {
+  // request, nor one whose request came before it: a client or load balancer reconnects, to a
+  // process that stays, and the server's close waits for no idle connection.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (readiness.state.shuttingDown) reply.header('connection', 'close');
-    done();
+    done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
@@ -113,6 +118,8 @@ export async function buildApp(deps: AppDeps) {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const metrics = deps.metrics ?? createMetrics();
+  registerMetrics(app, { config, metrics });
 
   registerSecurityHeaders(app, {
     hsts: config.cookieSecure,
@@ -184,6 +191,7 @@ export async function buildApp(deps: AppDeps) {
     heartbeatMs: deps.eventHeartbeatMs,
     caps: deps.eventStreamCaps,
   });
+  metrics.track({ eventStreams: () => streams.size, consoles: () => app.consoles.size });
   // Before the server closes: an open stream would keep it waiting for ever.
   app.addHook('preClose', () => streams.close());
   app.addHook('onClose', () => hub.close());

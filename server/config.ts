@@ -40,6 +40,19 @@ const envSchema = z.object({
       error: 'OPERATOR_TOKEN must be at least 32 characters',
     }),
   ),
+  // It opens /metrics on the public port, so it must not be guessable either.
+  METRICS_TOKEN: optionalString.check(
+    z.refine((v) => v === undefined || v.length >= 32, {
+      error: 'METRICS_TOKEN must be at least 32 characters',
+    }),
+  ),
+  METRICS_HOST: z._default(z.string(), '127.0.0.1'),
+  // Unset or empty: no listener of its own (a coerced empty string would be port 0, any port).
+  METRICS_PORT: optionalString.check(
+    z.refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), {
+      error: 'METRICS_PORT must be a port number',
+    }),
+  ),
   LOG_LEVEL: z._default(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     'info',
@@ -119,6 +132,11 @@ export interface Config {
   bootstrapAdminPassword: string | undefined;
   appSecret: string;
   operatorToken: string | undefined;
+  /**
+   * `/metrics`: on the public port behind `token`, and/or on an address of its own when `port`
+   * is set; with neither, nowhere.
+   */
+  metrics: { token: string | undefined; host: string; port: number | undefined };
   logLevel: string;
   trustProxy: TrustProxy;
   cookieSecure: boolean;
@@ -224,6 +242,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAdminPassword: e.BOOTSTRAP_ADMIN_PASSWORD,
     appSecret: loadAppSecret(dataDir, e.APP_SECRET),
     operatorToken: e.OPERATOR_TOKEN,
+    metrics: {
+      token: e.METRICS_TOKEN,
+      host: e.METRICS_HOST,
+      port: e.METRICS_PORT === undefined ? undefined : Number(e.METRICS_PORT),
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy,
     cookieSecure: publicUrl.startsWith('https:'),

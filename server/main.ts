@@ -10,6 +10,7 @@ import { createSecretBox } from './domain/secrets';
 import { createWebhookDispatcher } from './domain/webhooks/dispatcher';
 import { createReconciler } from './jobs/worker';
 import { createMailer } from './mail/transport';
+import { createMetrics } from './metrics/metrics';
 import { setUpProviders } from './providers/setup';
 import { version } from './version';
 
@@ -31,13 +32,22 @@ async function main() {
     logger,
   });
   await bootstrap({ db: database.db, config, logger });
-  const { drivers } = await setUpProviders({ db: database.db, clock: systemClock, config });
+  // One registry for the app, the reconciler and the drivers, with the process's own figures.
+  const metrics = createMetrics({ processMetrics: true });
+  metrics.track({ database: () => database.load() });
+  const { drivers } = await setUpProviders({
+    db: database.db,
+    clock: systemClock,
+    config,
+    metrics,
+  });
   const reconciler = createReconciler({
     db: database.db,
     clock: systemClock,
     drivers,
     secrets: createSecretBox(config.appSecret),
     log: logger.child({ component: 'reconciler' }),
+    metrics,
   });
   const webhooks = createWebhookDispatcher({
     db: database.db,
@@ -59,6 +69,7 @@ async function main() {
     drivers,
     jobs: reconciler,
     listen: database.listen,
+    metrics,
   });
 
   let closing = false;

@@ -41,7 +41,17 @@ export interface Database {
     onNotify: (payload: string) => void,
     onResumed: () => void,
   ): Promise<() => Promise<void>>;
+  /** How busy the connections are now (the metrics read it at each scrape). */
+  load(): DatabaseLoad;
   close(): Promise<void>;
+}
+
+export interface DatabaseLoad {
+  kind: 'postgres' | 'pglite';
+  /** node-postgres's pool, which transactions and cursors take connections from; not on PGlite. */
+  pool?: { total: number; idle: number; waiting: number; max: number };
+  /** Statements sent and not answered yet (PGlite: statements and transactions). */
+  pending: number;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -117,6 +127,16 @@ export function connectPostgres(schema: Schema, url: string, poolSize?: number):
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
     listen: (channel, onNotify, onResumed) => listenPostgres(url, channel, onNotify, onResumed),
+    load: () => ({
+      kind: 'postgres',
+      pool: {
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      },
+      pending: pool.pending,
+    }),
     close: () => pool.end(),
   };
 }
@@ -192,7 +212,8 @@ export function connectPglite(
  * suite hands one cluster, emptied, to one test file after another, each through a new handle.
  */
 export function pgliteDatabase(client: PGlite, schema: Schema): Database {
-  const db = drizzlePglite(client, { schema });
+  const counted = countingInFlight(client);
+  const db = drizzlePglite(counted.client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -203,6 +224,36 @@ export function pgliteDatabase(client: PGlite, schema: Schema): Database {
       // Closing the database ends its listeners too.
       return () => (client.closed ? Promise.resolve() : unlisten());
     },
+    load: () => ({ kind: 'pglite', pending: counted.inFlight() }),
     close: () => client.close(),
   };
+}
+
+/**
+ * The client as Drizzle sees it, counting its statements and transactions until they are
+ * answered: PGlite has one connection and runs them one at a time, so the count is its queue. A
+ * proxy rather than a patch: the test suite hands one PGlite to many handles in turn.
+ */
+function countingInFlight(client: PGlite) {
+  let inFlight = 0;
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    inFlight += 1;
+    const done = () => {
+      inFlight -= 1;
+    };
+    work.then(done, done);
+    return work;
+  };
+  const counted = new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => unknown;
+      if (property === 'query' || property === 'transaction' || property === 'exec') {
+        return (...args: unknown[]) => track(method.apply(target, args) as Promise<unknown>);
+      }
+      return method.bind(target);
+    },
+  });
+  return { client: counted, inFlight: () => inFlight };
 }

@@ -92,6 +92,11 @@ export class SharingPool extends pg.Pool {
     }) as typeof this.query;
   }
 
+  /** Statements sent on the shared connections and not answered yet. */
+  get pending(): number {
+    return this.#shared.reduce((sum, connection) => sum + connection.pending, 0);
+  }
+
   #leastBusy(): SharedConnection {
     let least = this.#shared[0]!;
     for (const connection of this.#shared)

@@ -7,10 +7,12 @@ import { SYSTEM } from '../domain/events/actor';
 import { recordEvent } from '../domain/events/record';
 import { recordVmStatusSince, vmSnapshot } from '../domain/events/vm-events';
 import type { SecretBox } from '../domain/secrets';
+import type { Metrics } from '../metrics/metrics';
 import { ProviderRejection } from '../providers/driver';
 import { publicFailure, publicReason, type FailureSubject } from '../providers/public-failure';
 import type { DriverMap } from '../providers/registry';
 import { activityOf, requesterOf, type JobQueue, type OperationRow } from './operations';
+import { operationQueueFigures } from './queue-figures';
 import { operations } from './schema';
 import { interfaceSteps } from './interface-steps';
 import { networkSteps } from './network-steps';
@@ -54,6 +56,8 @@ export interface ReconcilerOptions {
   maxAttempts?: number;
   /** How long an operation may take in all. */
   timeoutMs?: number;
+  /** Where operations' ends and retries are counted, and the queue read at each scrape. */
+  metrics?: Metrics;
 }
 
 export interface Reconciler extends JobQueue {
@@ -137,6 +141,14 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   } = options;
   const workerId = options.workerId ?? `worker-${randomUUID()}`;
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
+  const { metrics } = options;
+  metrics?.track({ operationQueue: () => operationQueueFigures(db, clock.now()) });
+  /** An operation this worker ended, counted once (not when another process had taken it over). */
+  const counted = (op: OperationRow, outcome: 'succeeded' | 'failed', at: Date) => {
+    const labels = { kind: op.kind, outcome };
+    metrics?.operations.inc(labels);
+    metrics?.operationDuration.observe(labels, (at.getTime() - op.createdAt.getTime()) / 1000);
+  };
 
   async function claim(): Promise<OperationRow[]> {
     const now = clock.now();
@@ -196,6 +208,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
       updatedAt: ctx.now,
     };
     const stillOpen = and(mine(ctx.op), inArray(operations.status, ['pending', 'running']));
+    let endedHere = false;
     try {
       await db.transaction(async (tx) => {
         const [ended] = await tx
@@ -204,6 +217,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
           .where(stillOpen)
           .returning({ id: operations.id });
         if (!ended) return;
+        endedHere = true;
         const before = ctx.op.vmId === null ? undefined : await vmSnapshot(tx, ctx.op.vmId);
         if (outcome.ok) await step.succeeded(tx, ctx, outcome.observed);
         else await step.failed(tx, ctx, outcome.message);
@@ -221,8 +235,10 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         .update(operations)
         .set({ ...ending, status: 'failed', lastError: 'The outcome could not be recorded' })
         .where(stillOpen);
+      counted(ctx.op, 'failed', ctx.now);
       return;
     }
+    if (endedHere) counted(ctx.op, outcome.ok ? 'succeeded' : 'failed', ctx.now);
     const entry = logEntry(ctx.op);
     if (outcome.ok) log.info(entry, 'operation succeeded');
     else log.warn({ ...entry, error: outcome.message, ...causeOf(outcome) }, 'operation failed');
@@ -241,6 +257,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
           tx,
         );
         if (ended) await recordEnd(tx, op, { ok: false, message }, now);
+        if (ended) counted(op, 'failed', now);
       });
       return;
     }
@@ -309,6 +326,7 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         return;
       }
       log.warn({ ...logEntry(op), attempts, cause: outcome.cause }, 'operation step failed');
+      metrics?.operationRetries.inc({ kind: op.kind });
       await release(op, {
         attempts,
         lastError: outcome.message,

@@ -1,10 +1,12 @@
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Metrics } from '../metrics/metrics';
 import { syncCatalog } from './catalog-sync';
 import type { ProviderDriver } from './driver';
 import { loadLibvirtConfig } from './libvirt/config';
 import { LibvirtDriver } from './libvirt/driver';
+import { measuredDriver } from './measured-driver';
 import { loadOpenStackConfig } from './openstack/config';
 import { OpenStackDriver } from './openstack/driver';
 import { driverMap, type DriverMap } from './registry';
@@ -36,6 +38,8 @@ export async function setUpProviders(input: {
   clock: Clock;
   config: Config;
   simTimings?: SimTimings;
+  /** Where each driver call is counted and timed. */
+  metrics?: Metrics;
 }): Promise<{ drivers: DriverMap; sim: SimDriver }> {
   const { db, clock, config } = input;
   // A console page's address, to which the console route adds the viewer's ticket.
@@ -64,6 +68,8 @@ export async function setUpProviders(input: {
       }),
     );
   }
-  await syncCatalog(db, drivers);
-  return { drivers: driverMap(drivers), sim };
+  const { metrics } = input;
+  const measured = metrics ? drivers.map((driver) => measuredDriver(driver, metrics)) : drivers;
+  await syncCatalog(db, measured);
+  return { drivers: driverMap(measured), sim };
 }

@@ -16,6 +16,7 @@ import { createSecretBox } from '../../../server/domain/secrets';
 import { operations } from '../../../server/jobs/schema';
 import { createReconciler, type Reconciler } from '../../../server/jobs/worker';
 import { createMailer } from '../../../server/mail/transport';
+import { createMetrics } from '../../../server/metrics/metrics';
 import { pooledDatabase } from './pglite-pool';
 import type { DriverMap } from '../../../server/providers/registry';
 import { setUpProviders } from '../../../server/providers/setup';
@@ -135,6 +136,8 @@ export async function startTestServer(
     eventStreamCaps?: Partial<EventStreamCaps>;
     /** A start not yet over (the readiness check); started by default. */
     readiness?: Readiness;
+    /** The process's own figures in /metrics (they start monitors that outlive the server). */
+    processMetrics?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'launchpad-test-'));
@@ -157,11 +160,14 @@ export async function startTestServer(
     logger: options.logStream ? pino({ level }, options.logStream) : { info: () => {} },
   });
   const clock = options.clock ?? testClock();
+  const metrics = createMetrics({ processMetrics: options.processMetrics });
+  metrics.track({ database: () => database.load() });
   const { drivers, sim } = await setUpProviders({
     db: database.db,
     clock,
     config,
     simTimings: TEST_SIM_TIMINGS,
+    metrics,
   });
   const reconciler = createReconciler({
     db: database.db,
@@ -172,6 +178,7 @@ export async function startTestServer(
       ? pino({ level }, options.logStream).child({ component: 'reconciler' })
       : { info: () => {}, warn: () => {}, error: () => {} },
     workerId: 'test-worker',
+    metrics,
   });
   const readiness = options.readiness ?? startedReadiness();
   const backgroundErrors: unknown[] = [];
@@ -189,6 +196,7 @@ export async function startTestServer(
     eventStreamCaps: options.eventStreamCaps,
     consoleDir: options.consoleDir,
     readiness,
+    metrics,
     logger: options.logStream && { ...loggerOptions(level), stream: options.logStream },
   });
   await app.ready();

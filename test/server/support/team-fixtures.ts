@@ -46,6 +46,8 @@ export interface WorldOptions {
   logStream?: Writable;
   /** Lower caps of the event streams. */
   eventStreamCaps?: Partial<EventStreamCaps>;
+  /** The process's own figures in /metrics. */
+  processMetrics?: boolean;
 }
 
 export async function startTeamWorld(options: WorldOptions = {}) {
@@ -53,6 +55,7 @@ export async function startTeamWorld(options: WorldOptions = {}) {
     clock: options.clock,
     logStream: options.logStream,
     eventStreamCaps: options.eventStreamCaps,
+    processMetrics: options.processMetrics,
   });
   const db = server.database.db;
   const { company } = await createCompany(db);
