@@ -43,7 +43,8 @@ export default defineConfig({
     minify: false,
     reportCompressedSize: false,
     rolldownOptions: {
-      input: { main: 'server/main.ts', import: 'scripts/import.ts' },
+      // main.js is server/entry.ts: tracing first when OTEL_* asks for it, then server/main.ts.
+      input: { main: 'server/entry.ts', import: 'scripts/import.ts' },
       output: {
         // Every file beside main.js: server/db/client.ts and server/app.ts find the migrations
         // and the console from the folder of the file their code lands in.

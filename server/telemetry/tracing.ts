@@ -1,0 +1,36 @@
+import { register } from 'node:module';
+
+/**
+ * OpenTelemetry traces, configured by the standard OTEL_* variables (exporter, endpoint, protocol,
+ * headers, sampler, service name and resource attributes) as the Node SDK reads them: a span for
+ * each request (Fastify's route, hooks and handler, under the HTTP server's), the HTTP calls the
+ * server makes (OpenStack, webhooks) and the PostgreSQL statements.
+ *
+ * Instrumenting means hooking the modules as they load: this runs before the server's modules are
+ * imported (server/entry.ts), and registers the loader hook that reaches ES modules too.
+ */
+export async function startTracing() {
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+  const [{ NodeSDK }, { HttpInstrumentation }, { PgInstrumentation }, fastifyOtel] =
+    await Promise.all([
+      import('@opentelemetry/sdk-node'),
+      import('@opentelemetry/instrumentation-http'),
+      import('@opentelemetry/instrumentation-pg'),
+      import('@fastify/otel'),
+    ]);
+  const sdk = new NodeSDK({
+    // OTEL_SERVICE_NAME, when set, still wins: the SDK reads the variables over this default.
+    serviceName: process.env.OTEL_SERVICE_NAME ? undefined : 'launchpad',
+    instrumentations: [
+      new HttpInstrumentation(),
+      new fastifyOtel.FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        // A scrape every few seconds is no request anyone traces.
+        ignorePaths: ({ url }) => url.endsWith('/metrics'),
+      }),
+      new PgInstrumentation(),
+    ],
+  });
+  sdk.start();
+  return sdk;
+}
