@@ -83,6 +83,8 @@ const envSchema = z.object({
   LIBVIRT_CONFIG: optionalString,
   OPENSTACK_CONFIG: optionalString,
   WEBHOOK_ALLOW_PRIVATE: z._default(z.stringbool(), false),
+  SHUTDOWN_TIMEOUT_SECONDS: z._default(z.coerce.number().check(z.gt(0), z.lte(3600)), 25),
+  SHUTDOWN_DELAY_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 0),
 });
 
 export interface RateLimits {
@@ -151,6 +153,11 @@ export interface Config {
   openStackConfigFile: string | undefined;
   /** Webhooks may use plain HTTP and reach private addresses (tests, private installations). */
   webhookAllowPrivate: boolean;
+  /**
+   * After SIGTERM: how long the process keeps accepting while its readiness check says 503 (so
+   * that load balancers stop sending first), and how long it may take in all before it exits anyway.
+   */
+  shutdown: { delayMs: number; timeoutMs: number };
 }
 
 export function normalizeBasePath(value: string): string {
@@ -219,6 +226,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "TRUST_PROXY must be false, true (one proxy), a number of proxy hops, or the proxies' addresses or CIDRs separated by commas",
     );
   }
+  if (e.SHUTDOWN_DELAY_SECONDS >= e.SHUTDOWN_TIMEOUT_SECONDS) {
+    throw new ConfigError('SHUTDOWN_DELAY_SECONDS must be less than SHUTDOWN_TIMEOUT_SECONDS');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const basePath = normalizeBasePath(e.BASE_PATH);
   const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
@@ -271,5 +281,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     libvirtConfigFile: e.LIBVIRT_CONFIG && path.resolve(e.LIBVIRT_CONFIG),
     openStackConfigFile: e.OPENSTACK_CONFIG && path.resolve(e.OPENSTACK_CONFIG),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    shutdown: {
+      delayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
+      timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    },
   };
 }

@@ -12,6 +12,8 @@ import { createReconciler } from './jobs/worker';
 import { createMailer } from './mail/transport';
 import { createMetrics } from './metrics/metrics';
 import { setUpProviders } from './providers/setup';
+import { createReadiness } from './readiness';
+import { gracefulShutdown } from './shutdown';
 import { version } from './version';
 
 async function main() {
@@ -22,7 +24,9 @@ async function main() {
   const database = config.databaseUrl
     ? connectPostgres(schema, config.databaseUrl, config.databasePoolSize)
     : connectPglite(schema, path.join(config.dataDir, 'pglite'));
+  const readiness = createReadiness();
   await database.migrate();
+  readiness.migrated();
   logger.info({ database: database.kind }, 'migrations applied');
 
   const mailer = createMailer({
@@ -41,6 +45,7 @@ async function main() {
     config,
     metrics,
   });
+  readiness.catalogueSynced();
   const reconciler = createReconciler({
     db: database.db,
     clock: systemClock,
@@ -69,22 +74,22 @@ async function main() {
     drivers,
     jobs: reconciler,
     listen: database.listen,
+    readiness,
     metrics,
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
-    await reconciler.stop();
-    await webhooks.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const shutdown = gracefulShutdown({
+    readiness,
+    workers: { reconciler, webhooks },
+    closeServer: () => app.close(),
+    closeDatabase: () => database.close(),
+    log: logger,
+    delayMs: config.shutdown.delayMs,
+    timeoutMs: config.shutdown.timeoutMs,
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   reconciler.start();

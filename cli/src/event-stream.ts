@@ -1,6 +1,7 @@
 import {
   ACTIVITY_EVENT,
   activityEvent,
+  RECONNECT_EVENT,
   RELOAD_EVENT,
   type ActivityEvent,
 } from '../../src/api/contract/activity';
@@ -48,12 +49,16 @@ export async function* serverSentEvents(
 }
 
 export type StreamItem =
-  { kind: 'activity'; event: ActivityEvent } | { kind: 'reload'; id: string };
+  | { kind: 'activity'; event: ActivityEvent }
+  | { kind: 'reload'; id: string }
+  | { kind: 'reconnect'; id: string };
 
 /**
  * The live event stream (`GET /events`), opened now: resolves once the server has answered, then
  * yields each activity event the token's user may see. `reload` says the client fell more than
- * the replay limit behind. With `lastEventId`, the events after it come first.
+ * the replay limit behind; `reconnect`, the last item, that the server is shutting down and the
+ * stream should be opened again at once, after `id`. With `lastEventId`, the events after it come
+ * first.
  */
 export async function openEventStream(api: Api, signal?: AbortSignal, lastEventId?: string) {
   const response = await api.open('events', {
@@ -65,6 +70,10 @@ export async function openEventStream(api: Api, signal?: AbortSignal, lastEventI
     if (!response.body) return;
     for await (const message of serverSentEvents(response.body)) {
       if (message.event === RELOAD_EVENT) yield { kind: 'reload', id: message.id };
+      if (message.event === RECONNECT_EVENT) {
+        yield { kind: 'reconnect', id: message.id };
+        return;
+      }
       if (message.event !== ACTIVITY_EVENT) continue;
       const parsed = activityEvent.safeParse(reviveDates(JSON.parse(message.data)));
       if (parsed.success) yield { kind: 'activity', event: parsed.data };

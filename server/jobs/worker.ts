@@ -67,7 +67,16 @@ export interface Reconciler extends JobQueue {
   /** Runs steps until nothing is due now (tests, with a clock moved by hand). */
   drain(): Promise<void>;
   start(): void;
+  /** Claims no more; resolves once the steps under way have ended. */
   stop(): Promise<void>;
+  /**
+   * Hands back, in one statement, every operation this worker holds (at shutdown), so that
+   * another process takes them over now rather than once the lease runs out. A step still under
+   * way here may end later: what it would write is then dropped (it holds the operation no more),
+   * and the client token makes the other process's repeated driver call harmless. Answers how
+   * many it handed back.
+   */
+  releaseLeases(): Promise<number>;
 }
 
 /** The operation's `succeeded` or `failed` event, in the name of whoever asked for it. */
@@ -350,5 +359,13 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     nudge: passes.nudge,
     start: passes.start,
     stop: passes.stop,
+    async releaseLeases() {
+      const released = await db
+        .update(operations)
+        .set({ lockedBy: null, lockedUntil: null, updatedAt: clock.now() })
+        .where(eq(operations.lockedBy, workerId))
+        .returning({ id: operations.id });
+      return released.length;
+    },
   };
 }

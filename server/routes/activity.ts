@@ -7,6 +7,7 @@ import {
   EVENT_STREAMS_PER_USER,
   listActivityQuery,
   listActivityResponse,
+  RECONNECT_EVENT,
   RELOAD_EVENT,
 } from '../../src/api/contract/activity';
 import { listActivity } from '../domain/events/activity-list';
@@ -47,7 +48,9 @@ export const activityRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
           'event as GET /activity/list answers it>`, a `: heartbeat` comment every 15 s. Resumes ' +
           `after \`Last-Event-ID\` (or \`lastEventId\`), replaying at most ${EVENT_REPLAY_LIMIT} ` +
           `events; a client further behind gets \`event: ${RELOAD_EVENT}\` with the newest id ` +
-          `instead, reads afresh what it shows and resumes from there. At most ` +
+          `instead, reads afresh what it shows and resumes from there. A server that shuts down ` +
+          `sends \`event: ${RECONNECT_EVENT}\` (with the id to resume after and a short ` +
+          '`retry:`) and ends the stream: open it again at once, to another process. At most ' +
           `${EVENT_STREAMS_PER_USER} streams a user (a new one closes the oldest) and ` +
           `${EVENT_STREAMS_PER_COMPANY} a company (then 429), ${EVENT_STREAM_OPENS_PER_MINUTE} ` +
           'opened a minute per user (then 429); 503 when the server holds as many as it may.',

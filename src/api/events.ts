@@ -1,6 +1,7 @@
 import {
   activityEvent,
   ACTIVITY_EVENT,
+  RECONNECT_EVENT,
   RELOAD_EVENT,
   type ActivityEvent,
 } from './contract/activity';
@@ -14,12 +15,20 @@ export type StreamState = 'off' | 'connecting' | 'live' | 'down';
 const retryDelay = (attempt: number) => Math.min(30_000, 1_000 * 2 ** attempt);
 
 /**
+ * After the server says it is going: a moment, spread over a second so that its clients do not all
+ * land on the other processes at once.
+ */
+const reconnectDelay = () => 250 + Math.random() * 1_000;
+
+/**
  * The company's live events (`GET /events`, Server-Sent Events, authenticated by the session
  * cookie). The browser reconnects by itself after a drop, resuming after the last event it got
  * (`Last-Event-ID`); after an answer it does not retry (a restart of the server, say) this opens a
- * new connection later, resuming likewise. A client too far behind to be replayed is told to
- * reload (`onReload`), and resumes from the newest event. Answers the function that closes it for
- * good.
+ * new connection later, resuming likewise. A server that shuts down says so (`reconnect`): the
+ * stream is opened again at once, behind a load balancer on another process, and resumes after the
+ * event the server names, so nothing is missed and the stream never shows as down. A client too
+ * far behind to be replayed is told to reload (`onReload`), and resumes from the newest event.
+ * Answers the function that closes it for good.
  */
 export function subscribeToEvents(handlers: {
   onEvent: (event: ActivityEvent) => void;
@@ -55,6 +64,14 @@ export function subscribeToEvents(handlers: {
       const { lastEventId: id } = message as MessageEvent<string>;
       if (id) lastEventId = id;
       handlers.onReload();
+    });
+    source.addEventListener(RECONNECT_EVENT, (message) => {
+      const { lastEventId: id } = message as MessageEvent<string>;
+      if (id) lastEventId = id;
+      source?.close();
+      // Without an event to resume after, what happened meanwhile may be missed: a drop, then.
+      if (!lastEventId) handlers.onState('down');
+      timer = setTimeout(open, reconnectDelay());
     });
     source.onerror = () => {
       handlers.onState('down');

@@ -92,6 +92,30 @@ describe('live events', { timeout: 15_000 }, () => {
     expect(FakeEventSource.latest().url).toMatch(/\/api\/v1\/events\?lastEventId=41$/);
   });
 
+  it('opens the stream again at once when the server goes, after the event it names, without a pause', async () => {
+    signIn();
+    const vm = serveVm();
+    await renderApp('/virtualMachineDetails/12');
+    await statusShown('Running');
+    const first = FakeEventSource.latest();
+    first.open();
+    first.send(anEvent(41, { subject: { type: 'vm', id: 12, name: 'web-01' } }));
+    // What the event itself reads again is read before the count.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = vm.requests();
+    // The server handled events up to 57 that were not this user's to see.
+    first.reconnect(57);
+    // Closed by the console, so that the browser does not reconnect on its own as well.
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    expect(FakeEventSource.latest().url).toMatch(/\/api\/v1\/events\?lastEventId=57$/);
+    FakeEventSource.latest().open();
+    // Nothing was missed: the stream never showed as paused, and nothing was read again.
+    expect(screen.queryByText(LIVE_PAUSED)).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(vm.requests()).toBe(before);
+  });
+
   it('reads the screen afresh when told it missed too much, and resumes from the newest event', async () => {
     signIn();
     const vm = serveVm();

@@ -30,15 +30,23 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Follows the stream until interrupted. A stream the server ends (a restart, the user's rights
- * changed) is opened again after the last event seen, so none is missed or repeated.
+ * changed) is opened again after the last event seen, so none is missed or repeated; at once (a
+ * moment, spread so that clients do not all come back together) when the server said it is
+ * shutting down, as another process then answers.
  */
 async function follow(api: Api, output: Output) {
   let lastId: string | undefined;
   for (;;) {
+    let told = false;
     try {
       const stream = await openEventStream(api, undefined, lastId);
       console.error('(following events: Ctrl-C to stop)');
       for await (const item of stream) {
+        if (item.kind === 'reconnect') {
+          if (item.id) lastId = item.id;
+          told = true;
+          continue;
+        }
         if (item.kind === 'reload') {
           console.error(
             `(more events than the server replays were missed; resuming at #${item.id})`,
@@ -53,7 +61,7 @@ async function follow(api: Api, output: Output) {
       // Refusals (a revoked token, no rights) end the command; a dropped connection does not.
       if (error instanceof CliError && error.code !== exitCodes.unreachable) throw error;
     }
-    await pause(2000);
+    await pause(told ? 250 + Math.random() * 1000 : 2000);
   }
 }
 

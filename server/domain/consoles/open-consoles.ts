@@ -26,7 +26,8 @@ export const consoleEnds = {
   lifetime: { code: 1000, reason: 'Closed after 8 hours: open the console again' },
   replaced: { code: 1000, reason: 'Closed: you opened too many consoles' },
   full: { code: 1013, reason: 'Too many consoles are open on this server' },
-  shutdown: { code: 1001, reason: 'The server is restarting' },
+  // 1012, Service Restart: the page is told to open the console again (through a process that stays).
+  shutdown: { code: 1012, reason: 'The server is restarting: open the console again' },
 } as const;
 export type ConsoleEnd = (typeof consoleEnds)[keyof typeof consoleEnds];
 

@@ -13,6 +13,11 @@ export interface EventHub {
    * by batch. Answers the function that ends the subscription.
    */
   subscribe(companyId: number, deliver: (batch: EventRow[]) => void): Promise<() => void>;
+  /**
+   * The company's last event handed to its subscribers (undefined while it has none): a
+   * subscriber has been or will be handed every later one.
+   */
+  cursor(companyId: number): number | undefined;
   close(): Promise<void>;
 }
 
@@ -112,6 +117,7 @@ export async function createEventHub(
         }
       };
     },
+    cursor: (companyId) => companies.get(companyId)?.cursor,
     close: stop,
   };
 }

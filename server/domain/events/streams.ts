@@ -8,6 +8,7 @@ import {
   EVENT_STREAMS_PER_PROCESS,
   EVENT_STREAMS_PER_USER,
   eventStreamMessages,
+  RECONNECT_EVENT,
   RELOAD_EVENT,
 } from '../../../src/api/contract/activity';
 import type { Clock } from '../../clock';
@@ -22,6 +23,9 @@ import { seesEvent, toActivityEvent, visibleEvents } from './visibility';
 
 /** A client that reads slower than this much buffered output is let go (it resumes later). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** How long a stream told to reconnect elsewhere is given to read it before its socket goes. */
+const FAREWELL_MS = 1_000;
 
 type Caller = Pick<
   SessionCaller,
@@ -55,6 +59,10 @@ export interface EventStreams {
   open(caller: Caller, out: ServerResponse, lastEventId: number | undefined): Promise<void>;
   /** How many streams this process holds. */
   readonly size: number;
+  /**
+   * Ends every stream (the server is shutting down), telling each client to reconnect at once,
+   * after the last event it had; a stream opened afterwards is told so as soon as it opens.
+   */
   close(): Promise<void>;
 }
 
@@ -91,7 +99,18 @@ export async function createEventStreams(options: {
   const byUser = new Map<number, Stream[]>();
   const byCompany = new Map<number, number>();
 
-  function end(stream: Stream) {
+  /**
+   * What a client is told when the server goes: reconnect after a short pause (spread over a
+   * second, so that one process's clients do not all land on the others at once), resuming
+   * after the last event this stream handled.
+   */
+  const farewell = (stream: Stream) =>
+    `retry: ${250 + Math.floor(Math.random() * 1000)}\n` +
+    (stream.lastSeq > 0 ? `id: ${stream.lastSeq}\n` : '') +
+    `event: ${RECONNECT_EVENT}\ndata: {}\n\n`;
+  let closing = false;
+
+  function end(stream: Stream, last?: string) {
     if (stream.closed) return;
     stream.closed = true;
     stream.unsubscribe?.();
@@ -105,8 +124,13 @@ export async function createEventStreams(options: {
     else byCompany.delete(companyId);
     // Destroyed, not ended: an ended answer waits until its client has read what is buffered, so
     // a client that reads nothing would keep the socket and the buffer for ever. The client
-    // resumes after the last event it got.
-    stream.out.destroy();
+    // resumes after the last event it got. A last message is given a moment to be read.
+    if (last === undefined) {
+      stream.out.destroy();
+      return;
+    }
+    stream.out.end(last);
+    setTimeout(() => stream.out.destroy(), FAREWELL_MS).unref();
   }
 
   function admit(caller: Caller) {
@@ -262,6 +286,7 @@ export async function createEventStreams(options: {
         connection: 'close',
       });
       out.write('retry: 2000\n\n');
+      if (closing) return end(stream, farewell(stream));
       try {
         if (!caller.isAdmin) stream.teams = new Set((await visibleTeamIds(db, caller)) as number[]);
         const unsubscribe = await hub.subscribe(caller.companyId, (batch) =>
@@ -269,6 +294,12 @@ export async function createEventStreams(options: {
         );
         if (stream.closed) return unsubscribe();
         stream.unsubscribe = unsubscribe;
+        if (lastEventId === undefined) {
+          // Where the stream starts, so that one told to reconnect resumes without a gap: the hub
+          // hands it every event after its cursor, the first of them perhaps already held.
+          const first = stream.held?.[0]?.[0];
+          stream.lastSeq = first ? first.seq - 1 : (hub.cursor(caller.companyId) ?? 0);
+        }
         // Without an id to resume from, the stream starts with what commits from now on.
         if (lastEventId !== undefined) await backlog(stream);
         for (const batch of stream.held ?? []) await handle(stream, batch);
@@ -282,10 +313,11 @@ export async function createEventStreams(options: {
       return all.size;
     },
     async close() {
+      closing = true;
       clearInterval(heartbeat);
       // A stream never finishes on its own: each goes now, or the server's close would wait for
       // every open console.
-      for (const stream of all) end(stream);
+      for (const stream of all) end(stream, farewell(stream));
       await stopSessions();
     },
   };

@@ -54,7 +54,14 @@ export interface WebhookDispatcher {
   /** Runs steps until nothing is due now (tests, with a clock moved by hand). */
   drain(): Promise<void>;
   start(): Promise<void>;
+  /** Claims no more; resolves once the deliveries under way have ended. */
   stop(): Promise<void>;
+  /**
+   * Hands back, in one statement, every subscription this worker holds (at shutdown), so that
+   * another process delivers its events now rather than once the lease runs out. A delivery
+   * still under way here may then be sent twice (delivery is at least once). Answers how many.
+   */
+  releaseLeases(): Promise<number>;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -241,6 +248,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       started = false;
       await passes.stop();
       await unlisten?.();
+    },
+    async releaseLeases() {
+      const released = await db
+        .update(s)
+        .set({ lockedBy: null, lockedUntil: null })
+        .where(eq(s.lockedBy, workerId))
+        .returning({ id: s.id });
+      return released.length;
     },
   };
 }

@@ -155,6 +155,13 @@ export const EVENT_REPLAY_LIMIT = 1_000;
  */
 export const RELOAD_EVENT = 'reload';
 
+/**
+ * The SSE event that tells a client its server is shutting down: it opens the stream again at
+ * once (behind a load balancer, to another process), resuming after the event's id. The stream
+ * also says `retry:` with a short pause, for a client that knows no such event.
+ */
+export const RECONNECT_EVENT = 'reconnect';
+
 export const eventStreamMessages = {
   companyFull: 'Your company has too many live event streams open; close a console tab',
   serverFull: 'The server has too many live event streams open; try again later',

@@ -1,6 +1,10 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
-import { RELOAD_EVENT, type ActivityEvent } from '../../../src/api/contract/activity';
+import {
+  RECONNECT_EVENT,
+  RELOAD_EVENT,
+  type ActivityEvent,
+} from '../../../src/api/contract/activity';
 
 /**
  * The browser's EventSource, which jsdom lacks, driven by the test: open it, send it events, drop
@@ -58,6 +62,14 @@ export class FakeEventSource {
     act(() => {
       const message = new MessageEvent(RELOAD_EVENT, { data: '{}', lastEventId: String(id) });
       for (const listener of this.listeners.get(RELOAD_EVENT) ?? []) listener(message);
+    });
+  }
+
+  /** The server's word that it is shutting down: come back after `id` (the last it handled). */
+  reconnect(id: number) {
+    act(() => {
+      const message = new MessageEvent(RECONNECT_EVENT, { data: '{}', lastEventId: String(id) });
+      for (const listener of this.listeners.get(RECONNECT_EVENT) ?? []) listener(message);
     });
   }
 

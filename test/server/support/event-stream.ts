@@ -1,5 +1,9 @@
 import http from 'node:http';
-import { RELOAD_EVENT, type ActivityEvent } from '../../../src/api/contract/activity';
+import {
+  RECONNECT_EVENT,
+  RELOAD_EVENT,
+  type ActivityEvent,
+} from '../../../src/api/contract/activity';
 import { SESSION_COOKIE } from '../../../server/plugins/session-cookie';
 
 export interface StreamedEvent {
@@ -17,6 +21,11 @@ export interface EventStreamClient {
   heartbeats: number;
   /** The ids of the reload signals received so far (the client missed too much to be replayed). */
   reloads: number[];
+  /**
+   * The server's words that it is going (reconnect elsewhere): the id to resume after, if any,
+   * and the pause it asks for before reconnecting.
+   */
+  reconnects: { id: number | undefined; retryMs: number | undefined }[];
   /** Waits until `count` events have come in all (bounded). */
   waitFor(count: number, timeoutMs?: number): Promise<StreamedEvent[]>;
   /** Waits until the condition holds (bounded). */
@@ -55,6 +64,7 @@ export async function openEventStream(
     received: [],
     heartbeats: 0,
     reloads: [],
+    reconnects: [],
     waitFor: async () => [],
     waitUntil: async () => {},
     ended: Promise.resolve(),
@@ -87,6 +97,15 @@ export async function openEventStream(
             client.received.push({
               id: Number(fields.get('id')),
               event: JSON.parse(fields.get('data')!) as ActivityEvent,
+            });
+            wake?.();
+          }
+          if (fields.get('event') === RECONNECT_EVENT) {
+            const id = fields.get('id');
+            const retry = fields.get('retry');
+            client.reconnects.push({
+              id: id === undefined ? undefined : Number(id),
+              retryMs: retry === undefined ? undefined : Number(retry),
             });
             wake?.();
           }
