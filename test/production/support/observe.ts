@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { signIn, type ApiCall } from './api-client';
 import type { ServerProcess } from './server-process';
 import type { World } from './world';
@@ -123,4 +124,17 @@ export async function observe(server: ServerProcess, world: World): Promise<Obse
     await call('GET', '/users/me');
   }
   return observation;
+}
+
+/**
+ * Each Admin sees what they saw before, to the line; the event log may have grown (signing in
+ * again can log an event) but holds every earlier event first.
+ */
+export function expectSameViews(before: Observation, after: Observation) {
+  expect(Object.keys(after)).toEqual(Object.keys(before));
+  for (const [admin, view] of Object.entries(before)) {
+    const { activity, ...rest } = after[admin]!;
+    expect({ ...rest, activity: [] }, admin).toEqual({ ...view, activity: [] });
+    expect(activity.slice(0, view.activity.length), admin).toEqual(view.activity);
+  }
 }

@@ -25,6 +25,13 @@ export interface World {
   operators: Credentials[];
 }
 
+/** The sim engine's builds and actions in a second. */
+export const fastSims = {
+  SIM_PROVISION_SECONDS: '1',
+  SIM_ACTION_SECONDS: '1',
+  SIM_RESIZE_SECONDS: '1',
+};
+
 /** The settings a server needs to hold the world: the bootstrap Admin, the imports, fast sims. */
 export const worldEnv = (operatorToken: string): Record<string, string> => ({
   BOOTSTRAP_ADMIN_EMAIL: 'founder@launchpad.example',
@@ -32,9 +39,7 @@ export const worldEnv = (operatorToken: string): Record<string, string> => ({
   OPERATOR_TOKEN: operatorToken,
   // The webhook below names this machine; it subscribes to no event the world makes later.
   WEBHOOK_ALLOW_PRIVATE: 'true',
-  SIM_PROVISION_SECONDS: '1',
-  SIM_ACTION_SECONDS: '1',
-  SIM_RESIZE_SECONDS: '1',
+  ...fastSims,
 });
 
 const ACME = { email: 'ada@acme.example', password: 'Acme!Admin-Passw0rd' };
@@ -194,4 +199,26 @@ export async function populate(server: ServerProcess, operatorToken: string): Pr
   await settled(globex);
 
   return { bootstrap, admins: [bootstrap, ACME, GLOBEX, RESELLER], operators: [OPERATOR] };
+}
+
+/**
+ * Orders a VM as the Admin and waits for it to settle: proof that an installation brought back
+ * (restored, upgraded) still works. Its status and its password as the API gives them.
+ */
+export async function buildVm(server: ServerProcess, admin: Credentials, name: string) {
+  const call = await signIn(server, admin);
+  const { ids } = await call<{ ids: number[] }>('POST', '/virtualMachines/create', {
+    ...(await smallUbuntuOrder(call)),
+    name,
+    numberOfInstances: 1,
+    teamId: null,
+    allocatePublicIp: true,
+  });
+  await settled(call);
+  const { status } = await call<{ status: string }>('GET', `/virtualMachines/details/${ids[0]}`);
+  const { sshPassword } = await call<{ sshPassword: string }>(
+    'GET',
+    `/virtualMachines/getPassword/${ids[0]}`,
+  );
+  return { status, password: sshPassword };
 }
