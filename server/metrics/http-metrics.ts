@@ -10,13 +10,23 @@ const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', '
  * takes its answer over from Fastify (it never "finishes", its socket is destroyed at the end):
  * it is counted when its connection closes, and not timed, as its time is its lifetime.
  */
-export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics) {
+export function registerHttpMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  /** The console's built files, a route each (their names change with every build): one label. */
+  assetsPath: string,
+) {
   const counted = new WeakSet<FastifyRequest>();
+  const routeOf = (request: FastifyRequest) => {
+    const url = request.routeOptions.url;
+    if (url === undefined) return 'unmatched';
+    return url.startsWith(assetsPath) ? `${assetsPath}*` : url;
+  };
   const record = (request: FastifyRequest, reply: FastifyReply, timed: boolean) => {
     if (counted.has(request)) return;
     counted.add(request);
     const method = knownMethods.has(request.method) ? request.method : 'other';
-    const route = request.routeOptions.url ?? 'unmatched';
+    const route = routeOf(request);
     const status = reply.raw.statusCode;
     metrics.httpRequests.inc({ method, route, status: String(status) });
     if (!timed) return;

@@ -23,7 +23,7 @@ export function registerMetrics(
   const { config } = options;
   const metrics: FastifyInstance['metrics'] = options.metrics;
   app.decorate('metrics', metrics);
-  registerHttpMetrics(app, metrics);
+  registerHttpMetrics(app, metrics, `${config.basePath}assets/`);
   registerMetricsRoute(app, {
     path: `${config.basePath}metrics`,
     token: config.metrics.token,

@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openEventStream } from './support/event-stream';
 import { startTestServer, type TestServer } from './support/harness';
@@ -149,6 +152,43 @@ describe('what the figures show', () => {
     expect(unmatched).not.toContain('/no/such');
   });
 
+  it("counts the console's built files as one route, under BASE_PATH", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'launchpad-metrics-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Launchpad</title>');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    writeFileSync(path.join(dist, 'assets', 'login-def456.js'), 'console.log("login")');
+    const server = await startTestServer(
+      { BASE_PATH: '/console/', METRICS_TOKEN },
+      { consoleDir: dist },
+    );
+    try {
+      for (const file of ['index-abc123.js', 'login-def456.js']) {
+        const res = await server.app.inject({ method: 'GET', url: `/console/assets/${file}` });
+        expect(res.statusCode).toBe(200);
+      }
+      expect(
+        (await server.app.inject({ method: 'GET', url: '/console/virtualMachines' })).statusCode,
+      ).toBe(200);
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/console/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(res.statusCode).toBe(200);
+      const assets = { method: 'GET', route: '/console/assets/*', status: '200' };
+      expect(sample(res.body, 'launchpad_http_requests_total', assets)).toBe(2);
+      // A deep link is the console's page, from the not-found handler.
+      expect(
+        sample(res.body, 'launchpad_http_requests_total', { route: 'unmatched', status: '200' }),
+      ).toBe(1);
+      expect(res.body).not.toMatch(/abc123|def456|virtualMachines"/);
+    } finally {
+      await server.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('counts an operation by kind and outcome once it ends, and shows the queue meanwhile', async () => {
     const id = await w.runningVm('operated');
     const ended = { kind: 'vm.stop', outcome: 'succeeded' };
@@ -245,5 +285,23 @@ describe('what the figures show', () => {
     } else {
       expect(sample(text, 'launchpad_db_pool_max_connections')).toBeUndefined();
     }
+  });
+
+  it('are each documented, and the dashboard asks for none that does not exist', async () => {
+    const text = await scrape();
+    const served = new Set([...text.matchAll(/^# TYPE (\S+) (\w+)$/gm)].map((m) => m[1]!));
+    const docs = path.resolve(import.meta.dirname, '../../docs/operations');
+    const page = readFileSync(path.join(docs, 'metrics.md'), 'utf8');
+    const ours = [...served].filter((name) => name.startsWith('launchpad_'));
+    expect(ours.length).toBeGreaterThan(10);
+    expect(ours.filter((name) => !page.includes(`\`${name}\``))).toEqual([]);
+
+    const dashboard = readFileSync(path.join(docs, 'grafana-dashboard.json'), 'utf8');
+    const asked = new Set(
+      [...dashboard.matchAll(/\b((?:launchpad|process|nodejs)_\w+)/g)].map((m) =>
+        m[1]!.replace(/_(bucket|sum|count)$/, ''),
+      ),
+    );
+    expect([...asked].filter((name) => !served.has(name))).toEqual([]);
   });
 });
