@@ -11,6 +11,7 @@ import type { Metrics } from '../metrics/metrics';
 import { ProviderRejection } from '../providers/driver';
 import { publicFailure, publicReason, type FailureSubject } from '../providers/public-failure';
 import type { DriverMap } from '../providers/registry';
+import { inSpan } from '../telemetry/spans';
 import { activityOf, requesterOf, type JobQueue, type OperationRow } from './operations';
 import { operationQueueFigures } from './queue-figures';
 import { operations } from './schema';
@@ -346,7 +347,15 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
 
   async function runOnce(): Promise<number> {
     const claimed = await claim();
-    await Promise.all(claimed.map((op) => step(op)));
+    await Promise.all(
+      claimed.map((op) =>
+        inSpan(
+          `operation ${op.kind}`,
+          { 'launchpad.operation.kind': op.kind, 'launchpad.operation.attempts': op.attempts },
+          () => step(op),
+        ),
+      ),
+    );
     return claimed.length;
   }
 

@@ -1,4 +1,5 @@
 import type { DriverOutcome, Metrics } from '../metrics/metrics';
+import { inSpan } from '../telemetry/spans';
 import { ProviderRejection, ProviderUnavailable, type ProviderDriver } from './driver';
 
 /** The calls of the driver contract (`driver.ts`); anything else a driver has is not measured. */
@@ -45,6 +46,7 @@ function measure<T extends object>(
   calls: ReadonlySet<string>,
   prefix: string,
   record: (call: string, outcome: DriverOutcome, seconds: number) => void,
+  span: (call: string) => { name: string; attributes: Record<string, string> },
   inner: Record<string, () => object> = {},
 ): T {
   return new Proxy(target, {
@@ -57,28 +59,37 @@ function measure<T extends object>(
       const method = value as (...args: unknown[]) => unknown;
       if (!calls.has(property)) return method.bind(object);
       const call = `${prefix}${property}`;
-      return async (...args: unknown[]) => {
-        const started = performance.now();
-        const seconds = () => (performance.now() - started) / 1000;
-        try {
-          const result = await method.apply(object, args);
-          record(call, 'ok', seconds());
-          return result;
-        } catch (error) {
-          record(call, outcomeOf(error), seconds());
-          throw error;
-        }
-      };
+      const { name, attributes } = span(call);
+      return (...args: unknown[]) =>
+        inSpan(name, attributes, async () => {
+          const started = performance.now();
+          const seconds = () => (performance.now() - started) / 1000;
+          try {
+            const result = await method.apply(object, args);
+            record(call, 'ok', seconds());
+            return result;
+          } catch (error) {
+            record(call, outcomeOf(error), seconds());
+            throw error;
+          }
+        });
     },
   });
 }
 
-/** The driver with its calls (and its networking object's) counted by outcome and timed. */
+/**
+ * The driver with its calls (and its networking object's) counted by outcome and timed, each in
+ * a span of its own when tracing is on.
+ */
 export function measuredDriver(driver: ProviderDriver, metrics: Metrics): ProviderDriver {
   const record = (call: string, outcome: DriverOutcome, seconds: number) => {
     metrics.driverCalls.inc({ driver: driver.kind, call, outcome });
     metrics.driverDuration.observe({ driver: driver.kind, call }, seconds);
   };
-  const networking = measure(driver.networking, networkingCalls, 'networking.', record);
-  return measure(driver, serverCalls, '', record, { networking: () => networking });
+  const span = (call: string) => ({
+    name: `driver ${driver.kind} ${call}`,
+    attributes: { 'launchpad.driver': driver.kind, 'launchpad.driver.call': call },
+  });
+  const networking = measure(driver.networking, networkingCalls, 'networking.', record, span);
+  return measure(driver, serverCalls, '', record, span, { networking: () => networking });
 }

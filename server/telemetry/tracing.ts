@@ -9,6 +9,8 @@ import { register } from 'node:module';
  * Instrumenting means hooking the modules as they load: this runs before the server's modules are
  * imported (server/entry.ts), and registers the loader hook that reaches ES modules too.
  */
+const isScrape = (url: string | undefined) => (url ?? '').split('?')[0]!.endsWith('/metrics');
+
 export async function startTracing() {
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
   const [
@@ -29,14 +31,18 @@ export async function startTracing() {
     // OTEL_SERVICE_NAME, when set, still wins: the SDK reads the variables over this default.
     serviceName: process.env.OTEL_SERVICE_NAME ? undefined : 'launchpad',
     instrumentations: [
-      new HttpInstrumentation(),
+      // Scrapes (every few seconds, on either port) are no request anyone traces.
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => isScrape(request.url),
+      }),
       new UndiciInstrumentation(),
       new fastifyOtel.FastifyOtelInstrumentation({
         registerOnInitialization: true,
-        // A scrape every few seconds is no request anyone traces.
-        ignorePaths: ({ url }) => url.endsWith('/metrics'),
+        ignorePaths: ({ url }) => isScrape(url),
       }),
-      new PgInstrumentation(),
+      // Statements outside a request or an operation step are the workers' looks for due work,
+      // every second: a trace each would bury the others.
+      new PgInstrumentation({ requireParentSpan: true }),
     ],
   });
   sdk.start();

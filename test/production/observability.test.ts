@@ -133,6 +133,8 @@ describe('traces', () => {
     expect((await fetch(`${server.api}/teams/list`)).status).toBe(401);
     // OTLP over protobuf (the default): its strings are there as they are.
     await otlp.waitFor('launchpad', '/api/v1/teams/list', '@fastify/otel');
+    // The product's own spans: the catalogue read from the sim engine at start.
+    await otlp.waitFor('driver sim catalog');
   });
 
   const adminUrl = process.env.PRODUCTION_DATABASE_URL;
