@@ -4,6 +4,7 @@ import { buildApp, defaultConsoleDir, loggerOptions } from './app';
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { connectPglite, connectPostgres } from './db/client';
+import { pgliteTemplate } from './db/pglite-template';
 import * as schema from './schema';
 import { systemClock } from './clock';
 import { createSecretBox } from './domain/secrets';
@@ -23,7 +24,11 @@ async function main() {
   logger.info({ version }, `Launchpad ${version} starting`);
   const database = config.databaseUrl
     ? connectPostgres(schema, config.databaseUrl, config.databasePoolSize)
-    : connectPglite(schema, path.join(config.dataDir, 'pglite'));
+    : connectPglite(
+        schema,
+        path.join(config.dataDir, 'pglite'),
+        pgliteTemplate(path.join(config.dataDir, 'pglite')),
+      );
   const readiness = createReadiness();
   await database.migrate();
   readiness.migrated();

@@ -43,9 +43,15 @@ interface Started {
 }
 
 /** Spawns `command` (in a process group of its own) and waits for the API's health check. */
-async function start(command: string[], cwd: string, env: Record<string, string> = {}) {
+async function start(
+  command: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  // A data folder of the caller's, kept; by default a new one, removed at the end.
+  keptDataDir?: string,
+) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'launchpad-start-'));
+  const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'launchpad-start-'));
   const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     cwd,
     env: {
@@ -69,7 +75,7 @@ async function start(command: string[], cwd: string, env: Record<string, string>
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM');
     await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
@@ -95,11 +101,15 @@ const messages = (stdout: string) =>
     .map((line) => (JSON.parse(line) as { msg: string }).msg);
 
 describe('the compiled server, run with plain node', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'launchpad-start-'));
   let server: Started;
   beforeAll(async () => {
-    server = await start([process.execPath, 'dist/server/main.js'], root);
+    server = await start([process.execPath, 'dist/server/main.js'], root, {}, dataDir);
   });
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('answers the health check with the release of package.json', async () => {
     const res = await fetch(`${server.url}/api/v1/healthCheck/api`);
@@ -127,6 +137,22 @@ describe('the compiled server, run with plain node', () => {
       expect(res.headers.get('content-type'), file).toMatch(/^text\/html/);
       expect(await res.text(), file).not.toContain('healthCheck');
     }
+  });
+
+  it("starts an empty data folder from the build's template, kept on disk", async () => {
+    // The database answers, and holds what a first start writes (the first Admin).
+    const health = await fetch(`${server.url}/api/v1/healthCheck/database`);
+    expect(health.status).toBe(200);
+    expect(messages(server.stdout()).some((m) => m.startsWith('Created the first Admin'))).toBe(
+      true,
+    );
+    await server.stop();
+    const again = await start([process.execPath, 'dist/server/main.js'], root, {}, dataDir);
+    await again.stop();
+    expect(messages(again.stdout())).toContain('migrations applied');
+    expect(messages(again.stdout()).some((m) => m.startsWith('Created the first Admin'))).toBe(
+      false,
+    );
   });
 
   it('names the TypeScript in stack traces with --enable-source-maps', () => {
