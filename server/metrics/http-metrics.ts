@@ -36,7 +36,11 @@ export function registerHttpMetrics(
     );
   };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.raw.once('close', () => record(request, reply, false));
+    // An answer that finished is onResponse's, whenever its hooks get to it; one that did not
+    // (an event stream, a client gone before the end) is counted here.
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) record(request, reply, false);
+    });
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
