@@ -68,25 +68,31 @@ export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { d
     },
   );
 
-  // One query at a time answers every readiness check that comes meanwhile.
-  let databaseProbe: Promise<boolean> | undefined;
+  // One query answers every check that comes while it runs; each check waits for it at most
+  // READINESS_DATABASE_TIMEOUT_MS, after which the next check asks anew: a hung database gets at
+  // most one query per timeout, and a database back answers the next check.
+  let databaseQuery: Promise<boolean> | undefined;
   function databaseAnswers(): Promise<boolean> {
-    databaseProbe ??= new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), READINESS_DATABASE_TIMEOUT_MS);
-      deps.db
-        .execute(sql`select 1`)
-        .then(
-          () => resolve(true),
-          (err: unknown) => {
-            app.log.error({ err }, 'readiness check: the database did not answer');
-            resolve(false);
-          },
-        )
-        .finally(() => clearTimeout(timer));
-    }).finally(() => {
-      databaseProbe = undefined;
+    const query = (databaseQuery ??= deps.db
+      .execute(sql`select 1`)
+      .then(
+        () => true,
+        (err: unknown) => {
+          app.log.error({ err }, 'readiness check: the database did not answer');
+          return false;
+        },
+      )
+      .finally(() => {
+        if (databaseQuery === query) databaseQuery = undefined;
+      }));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => {
+        if (databaseQuery === query) databaseQuery = undefined;
+        resolve(false);
+      }, READINESS_DATABASE_TIMEOUT_MS);
     });
-    return databaseProbe;
+    return Promise.race([query, timeout]).finally(() => clearTimeout(timer));
   }
 
   app.get(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Readiness } from '../../src/api/contract/health';
 import { createReadiness } from '../../server/readiness';
 import { READINESS_CHECKS_PER_MINUTE } from '../../server/routes/health';
@@ -75,6 +75,24 @@ describe('GET /healthCheck/ready', () => {
     });
     expect((await ask(broken, LIVE)).statusCode).toBe(200);
     await broken.close();
+  });
+
+  it('answers 503 when the database hangs, asking it once for checks that come together', async () => {
+    const execute = vi
+      .spyOn(server.database.db, 'execute')
+      .mockImplementation(() => new Promise(() => {}) as never);
+    try {
+      const answers = await Promise.all([ask(server), ask(server), ask(server)]);
+      for (const res of answers) {
+        expect(res.statusCode).toBe(503);
+        expect(res.json().message).toBe('Not ready: database unavailable');
+      }
+      expect(execute).toHaveBeenCalledTimes(1);
+    } finally {
+      execute.mockRestore();
+    }
+    // Back: the next check asks again, rather than waiting on the query that hung.
+    expect((await ask(server)).statusCode).toBe(200);
   });
 
   it('answers 503 from the start of a shutdown, and every answer then closes its connection', async () => {
