@@ -107,7 +107,8 @@ describe('live events', { timeout: 15_000 }, () => {
     first.reconnect(57);
     // Closed by the console, so that the browser does not reconnect on its own as well.
     expect(first.readyState).toBe(FakeEventSource.CLOSED);
-    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    // After a pause of up to 1.25 s, spread so that clients do not all come back together.
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), { timeout: 3_000 });
     expect(FakeEventSource.latest().url).toMatch(/\/api\/v1\/events\?lastEventId=57$/);
     FakeEventSource.latest().open();
     // Nothing was missed: the stream never showed as paused, and nothing was read again.
