@@ -7,6 +7,7 @@
 // no file's content builds nothing, and an edit reverted builds nothing either.
 // Where there are no sources (an image or a copy of dist/ with the production dependencies, and
 // no Vite to build with), what is built is what runs.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { builtDigest, hasBuild, inputsDigest, root } from './inputs.js';
@@ -21,10 +22,11 @@ if (haveSources && built !== inputsDigest()) {
   console.error(
     built ? 'The sources changed since the last build: building.' : 'No build yet: building.',
   );
-  // Stdout is for what runs next (the server's JSON log, the import's result): Vite's report of
-  // the build goes to stderr.
-  // eslint-disable-next-line no-console -- the one place the build's output is redirected
-  console.log = console.error;
-  // Only now: Vite is a devDependency.
-  await import('./build.js');
+  // A process of its own, whose stdout is this one's stderr: stdout is for what runs next (the
+  // server's JSON log, the import's result), and Vite's report of the build goes to stderr.
+  // Vite is a devDependency: only a build needs it.
+  const build = spawnSync(process.execPath, [path.join(import.meta.dirname, 'build.js')], {
+    stdio: ['ignore', 2, 2],
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
 }
