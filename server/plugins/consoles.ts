@@ -4,7 +4,11 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { admitConsoleViewer } from '../domain/consoles/console-admission';
-import { createOpenConsoles, type OpenConsoles } from '../domain/consoles/open-consoles';
+import {
+  consoleEnds,
+  createOpenConsoles,
+  type OpenConsoles,
+} from '../domain/consoles/open-consoles';
 import type { EventHub } from '../domain/events/hub';
 import { deriveConsoleTicketKey } from '../providers/console-ticket';
 import type { DriverMap } from '../providers/registry';
@@ -40,7 +44,6 @@ export async function registerConsoles(
   },
 ) {
   const { config, db, clock } = deps;
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
   const consoles = await createOpenConsoles({
     db,
     clock,
@@ -48,9 +51,20 @@ export async function registerConsoles(
     listen: deps.listen,
     log: app.log,
   });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 1024 * 1024 },
+    // Instead of the plugin's own, which would close every socket first with no code: the open
+    // consoles are told the server restarts (1012), and so is any socket not yet a console. Not
+    // waited for: a browser that does not answer the close would hold the shutdown.
+    preClose: async () => {
+      await consoles.close();
+      for (const socket of app.websocketServer.clients) {
+        socket.close(consoleEnds.shutdown.code, consoleEnds.shutdown.reason);
+      }
+      app.websocketServer.close();
+    },
+  });
   app.decorate('consoles', consoles);
-  // Before the server closes: an open console would keep it waiting.
-  app.addHook('preClose', () => consoles.close());
 
   const key = deriveConsoleTicketKey(config.appSecret);
   const { publicOrigin } = config;

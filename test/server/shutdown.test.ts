@@ -8,6 +8,7 @@ import { operations } from '../../server/jobs/schema';
 import { createReconciler } from '../../server/jobs/worker';
 import { simServers } from '../../server/providers/sim/schema';
 import { gracefulShutdown } from '../../server/shutdown';
+import { consoleUrlFor, openedConsole } from './support/console-client';
 import { openEventStream } from './support/event-stream';
 import { signIn } from './support/sign-in';
 import { startVmWorld, type VmWorld } from './support/vm-world';
@@ -90,9 +91,10 @@ describe("a process's operation leases", () => {
 
 describe('a shutdown signal', () => {
   let w: VmWorld;
+  let running: number;
   beforeAll(async () => {
     w = await startVmWorld();
-    await w.runningVm('first');
+    running = await w.runningVm('first');
   }, 60_000);
   afterAll(async () => {
     // The hung driver call ends before the database goes back to the pool.
@@ -106,6 +108,10 @@ describe('a shutdown signal', () => {
     const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
     const { token } = await signIn(server, 'admin@a.test');
     const stream = await openEventStream(base, token);
+    const term = await openedConsole(server, await consoleUrlFor(server, token, running), {
+      token,
+    });
+    await term.waitFor('login:');
 
     // A request in flight: the engines' health check, in a slow engine call.
     server.clock.advance(ENGINE_HEALTH_TTL_MS + 1);
@@ -169,6 +175,11 @@ describe('a shutdown signal', () => {
     expect(stream.reconnects[0]!.id).toBe(newest!.seq);
     expect(stream.reconnects[0]!.retryMs).toBeGreaterThanOrEqual(250);
     expect(stream.reconnects[0]!.retryMs).toBeLessThanOrEqual(1_250);
+    // The guest console was closed as a restart (1012), the page asked to open it again.
+    expect(await term.closed).toEqual({
+      code: 1012,
+      reason: 'The server is restarting: open the console again',
+    });
     // The operation's lease was handed back while its driver call still hung.
     expect(health.mock.calls.length).toBe(1);
     expect(await operationOf(w, vmId!)).toMatchObject({ lockedBy: null, status: 'running' });
