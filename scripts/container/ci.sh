@@ -33,7 +33,10 @@ cleanup() {
   local status=$?
   for id in "${containers[@]}"; do
     [ "$status" = 0 ] || { echo "--- log of ${id:0:12}"; podman logs "$id" 2>&1 | tail -n 30; }
+    # The /data volume of each: removed by name (rm -v leaves it here).
+    volumes=$(podman inspect -f '{{range .Mounts}}{{.Name}} {{end}}' "$id" 2>/dev/null || true)
     podman rm -f -v -t 5 "$id" >/dev/null 2>&1 || true
+    for volume in $volumes; do podman volume rm -f "$volume" >/dev/null 2>&1 || true; done
   done
   [ -z "$image_id" ] || podman rmi -f "$image_id" >/dev/null 2>&1 || true
   node -e 'const pg = require("pg"); const c = new pg.Client(process.argv[1]); c.connect().then(() => c.query(`DROP DATABASE IF EXISTS ${process.argv[2]} WITH (FORCE)`)).finally(() => c.end())' \
@@ -66,15 +69,14 @@ echo "image built: $((SECONDS - t0)) s, $(podman image inspect -f '{{.Size}}' "$
 # A free port on 127.0.0.1.
 free_port() { node -e 's = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'; }
 
-# start <port> [podman run options…]: the container's id, on slirp4netns with the port published.
+# start <port> [podman run options…]: a container on slirp4netns with the port published; its id in
+# $started (not printed: a command substitution's subshell would lose it from $containers).
 start() {
   local port=$1
   shift
-  local id
-  id=$(podman run -d "${run_opts[@]}" --network slirp4netns:allow_host_loopback=true \
+  started=$(podman run -d "${run_opts[@]}" --network slirp4netns:allow_host_loopback=true \
     -p "127.0.0.1:$port:3000" -e SIM_PROVISION_SECONDS=0 "$@" "$image_id" 2>>"$work/podman.log")
-  containers+=("$id")
-  echo "$id"
+  containers+=("$started")
 }
 
 # healthy <port> <container>: the API answers within 90 s, and the image's own HEALTHCHECK passes.
@@ -95,7 +97,8 @@ healthy() {
 
 t0=$SECONDS
 port=$(free_port)
-id=$(start "$port")
+start "$port"
+id=$started
 healthy "$port" "$id"
 echo "PGlite: healthy after $((SECONDS - t0)) s: $(cat "$work/health")"
 [ "$(podman exec "$id" id -u)" != 0 ] || { echo "the server runs as root"; exit 1; }
@@ -113,11 +116,13 @@ shared=(-e "DATABASE_URL=$db_url" -e "APP_SECRET=$secret" -e "BOOTSTRAP_ADMIN_EM
 
 t0=$SECONDS
 port_a=$(free_port)
-a=$(start "$port_a" "${shared[@]}")
+start "$port_a" "${shared[@]}"
+a=$started
 healthy "$port_a" "$a"
 echo "PostgreSQL: the first container healthy after $((SECONDS - t0)) s"
 port_b=$(free_port)
-b=$(start "$port_b" "${shared[@]}")
+start "$port_b" "${shared[@]}"
+b=$started
 healthy "$port_b" "$b"
 echo "PostgreSQL: the second container healthy"
 node scripts/container/shared-check.js "http://127.0.0.1:$port_a" "http://127.0.0.1:$port_b" \
