@@ -69,7 +69,7 @@ rm -rf "$rootfs"/usr/share/doc/* "$rootfs"/usr/share/man/* "$rootfs"/usr/share/i
   "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/log/*.log "$rootfs"/tmp/*
 
 tar --numeric-owner -C "$rootfs" -cf "$work/rootfs.tar" .
-podman import \
+podman import --quiet \
   --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
   --change 'CMD ["node"]' \
   --message "Debian bookworm minbase and Node.js from $(hostname)" \
