@@ -22,7 +22,7 @@ const copyMigrations = (): Plugin => ({
 
 /**
  * The server, and the import command an operator runs beside it, as JavaScript for plain `node`
- * (`npm run build` runs it after the console's build, scripts/build/build.mjs). A config of its own:
+ * (`npm run build` runs it after the console's build, scripts/build/build.js). A config of its own:
  * the console's plugins (router, React, the built pages) have nothing to do here. The packages of
  * node_modules stay imports (an SSR build leaves them external), so that the production
  * dependencies are those of package.json.
