@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, dropDatabase } from './support/database';
 import { freePort, startServerProcess, type ServerProcess } from './support/server-process';
+import { sample } from '../server/support/metric-sample';
 
 /**
  * What an operator's monitoring sees of the built server: Prometheus scraping /metrics on its own
@@ -18,21 +19,6 @@ async function started(env: Record<string, string>) {
   const server = await startServerProcess({ env });
   cleanup.push(() => server.stop());
   return server;
-}
-
-/** The value of a sample of `name` whose labels include `labels`. */
-function sample(text: string, name: string, labels: Record<string, string> = {}) {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
-    );
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) {
-      return Number(match[3]);
-    }
-  }
-  return undefined;
 }
 
 describe('metrics', () => {

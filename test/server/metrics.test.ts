@@ -7,6 +7,7 @@ import { openEventStream } from './support/event-stream';
 import { startTestServer, type TestServer } from './support/harness';
 import { signIn } from './support/sign-in';
 import { startVmWorld, type VmWorld } from './support/vm-world';
+import { sample } from './support/metric-sample';
 
 /**
  * /metrics as an operator's Prometheus scrapes it: behind its token, and what the answers,
@@ -33,21 +34,6 @@ async function scrape(server: TestServer = w.server) {
   });
   expect(res.statusCode).toBe(200);
   return res.body;
-}
-
-/** The value of the sample of `name` whose labels include `labels`; undefined when there is none. */
-function sample(text: string, name: string, labels: Record<string, string> = {}) {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
-    );
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) {
-      return Number(match[3]);
-    }
-  }
-  return undefined;
 }
 
 describe('who may read /metrics', () => {
