@@ -124,23 +124,27 @@ export async function admitConsoleViewer(
 }
 
 /**
- * Whether an open console may stay open: its session or API token is live (not revoked nor
- * expired), and its user may still operate the VM, which is still in the team it was in. Read
- * afresh each time: the user's rights are those of now. The VM's status is not asked: a console
- * stays open through a reboot, and the engine ends its stream when the guest is gone.
+ * Whether an open console may stay open, and if not why: `sessionEnded` when its session is no
+ * longer live (signed out, revoked, expired, its user deleted), `noAccess` when its API token is
+ * not (revoked, expired), its user may no longer operate the VM or the VM left its team. Read afresh each time: the user's
+ * rights are those of now. The VM's status is not asked: a console stays open through a reboot,
+ * and the engine ends its stream when the guest is gone.
  */
-export async function viewerStillAllowed(
+export async function viewerStanding(
   db: Db,
   viewer: ConsoleViewer,
   now: Date,
-): Promise<boolean> {
+): Promise<'allowed' | 'sessionEnded' | 'noAccess'> {
   const who =
     viewer.holder.kind === 'apiToken'
       ? await holderCaller(db, viewer.holder, viewer.userId, undefined, now)
       : await sessionUser(db, viewer, now);
-  if (!who || who.companyId !== viewer.companyId) return false;
+  if (!who) return viewer.holder.kind === 'session' ? 'sessionEnded' : 'noAccess';
+  if (who.companyId !== viewer.companyId) return 'noAccess';
   const vm = await reachableVm(db, who, viewer.vmId);
-  return vm !== undefined && vm.teamId === viewer.teamId && vm.providerRef === viewer.providerRef;
+  const stays =
+    vm !== undefined && vm.teamId === viewer.teamId && vm.providerRef === viewer.providerRef;
+  return stays ? 'allowed' : 'noAccess';
 }
 
 /** The user of an open console's session while the session is live (by id: no cookie now). */

@@ -1,11 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Database, Db } from '../../db/client';
 import type { EventHub, EventRow } from '../events/hub';
-import {
-  pruneUsedConsoleTickets,
-  viewerStillAllowed,
-  type ConsoleViewer,
-} from './console-admission';
+import { pruneUsedConsoleTickets, viewerStanding, type ConsoleViewer } from './console-admission';
 
 /** Open consoles a user may hold in one server process; opening one more closes their oldest. */
 export const CONSOLES_PER_USER = 4;
@@ -124,9 +120,10 @@ export async function createOpenConsoles(options: {
     await Promise.all(
       consoles.map(async (open) => {
         try {
-          if (!open.closed && !(await viewerStillAllowed(db, open.viewer, now))) {
-            end(open, consoleEnds.noAccess);
-          }
+          if (open.closed) return;
+          const standing = await viewerStanding(db, open.viewer, now);
+          // A deleted user's console hears of it twice (session revoked, team left): one reason.
+          if (standing !== 'allowed') end(open, consoleEnds[standing]);
         } catch (error) {
           // The next sweep asks again; a database that is away closes no console.
           log.warn({ error: String(error), vmId: open.viewer.vmId }, 'console check failed');
