@@ -55,12 +55,19 @@ export default defineConfig({
     sourcemap: true,
     // Every browser the console supports knows modulepreload: no polyfill to download first.
     modulePreload: { polyfill: false },
+    // precompress() writes the compressed files; sizing them once more here costs a second.
+    reportCompressedSize: false,
     // noVNC waits at the top level of one of its modules.
     target: 'es2022',
     rolldownOptions: {
       // The console, its start (which the console's entry imports after a turn of the event
       // loop) and, apart, the noVNC page of a server's screen.
       input: { main: 'index.html', start: START_MODULE, console: 'console.html' },
+      // Only the re-exports the console imports are compiled (Tabler's icons are 6,000 files).
+      experimental: { lazyBarrel: true },
+      // Tabler's index is still resolved whole (rolldown says so at each build): rewriting the
+      // imports would not reach the router's split route modules, which import it too.
+      checks: { largeBarrelModules: false },
       output: {
         codeSplitting: {
           groups: [

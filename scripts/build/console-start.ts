@@ -22,10 +22,11 @@ export function consoleStart() {
     buildEnd(error) {
       if (error) return;
       const visit = (id: string) => {
-        if (entryModules.has(id)) return;
-        if (!this.getModuleInfo(id)) this.error(`${id} is not in the build`);
+        // Not loaded: a re-export of a barrel module nothing uses (rolldown's lazy barrels).
+        const info = this.getModuleInfo(id);
+        if (entryModules.has(id) || !info) return;
         entryModules.add(id);
-        this.getModuleInfo(id)?.importedIds.forEach(visit);
+        info.importedIds.forEach(visit);
       };
       visit(ENTRY_MODULE);
       if (entryModules.has(START_MODULE))
