@@ -28,6 +28,7 @@ import { createMetrics, type Metrics } from './metrics/metrics';
 import { registerMetrics } from './metrics/register';
 import type { DriverMap } from './providers/registry';
 import { startedReadiness, type Readiness } from './readiness';
+import type { EarlyListener } from './early-listener';
 import { apiRoutes } from './routes';
 
 export interface AppDeps {
@@ -54,6 +55,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The process's start and shutdown, for the readiness check; omitted: started. */
   readiness?: Readiness;
+  /** The port opened before the app was built (main.ts); omitted: `app.listen` or inject. */
+  listener?: EarlyListener;
 }
 
 /**
@@ -90,6 +93,7 @@ export async function buildApp(deps: AppDeps) {
     // load balancer would pass on), and the connection is closed after it; idle ones at once.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    ...(deps.listener && { serverFactory: deps.listener.serverFactory }),
   }).withTypeProvider<ZodTypeProvider>();
   const readiness = deps.readiness ?? startedReadiness();
   // From the shutdown signal on (before the listener closes), no connection is kept for another
@@ -208,6 +212,10 @@ export async function buildApp(deps: AppDeps) {
       streams,
     },
   });
+  // Last of the preClose hooks, as Fastify closes a server it listened on itself: after the
+  // streams and consoles have ended, in-flight requests are answered, then the close resolves.
+  const { listener } = deps;
+  if (listener) app.addHook('preClose', () => listener.close());
   return app;
 }
 

@@ -1,105 +1,26 @@
-import path from 'node:path';
 import pino from 'pino';
-import { buildApp, defaultConsoleDir, loggerOptions } from './app';
-import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
-import { connectPglite, connectPostgres } from './db/client';
-import { pgliteTemplate } from './db/pglite-template';
-import * as schema from './schema';
-import { systemClock } from './clock';
-import { createSecretBox } from './domain/secrets';
-import { createWebhookDispatcher } from './domain/webhooks/dispatcher';
-import { createReconciler } from './jobs/worker';
-import { createMailer } from './mail/transport';
-import { createMetrics } from './metrics/metrics';
-import { setUpProviders } from './providers/setup';
-import { createReadiness } from './readiness';
-import { gracefulShutdown } from './shutdown';
+import { listenEarly } from './early-listener';
 import { version } from './version';
 
+/**
+ * The server's process: its port opens first (early-listener.ts), so that liveness answers
+ * while the rest loads and the database opens; start.ts does the rest.
+ */
 async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
   // The first line: which release starts, before anything that could fail (migrations).
   logger.info({ version }, `Launchpad ${version} starting`);
-  const database = config.databaseUrl
-    ? connectPostgres(schema, config.databaseUrl, config.databasePoolSize)
-    : connectPglite(
-        schema,
-        path.join(config.dataDir, 'pglite'),
-        pgliteTemplate(path.join(config.dataDir, 'pglite')),
-      );
-  const readiness = createReadiness();
-  await database.migrate();
-  readiness.migrated();
-  logger.info({ database: database.kind }, 'migrations applied');
-
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    logger,
+  const listener = await listenEarly({
+    port: config.port,
+    host: config.host,
+    basePath: config.basePath,
+    version,
   });
-  await bootstrap({ db: database.db, config, logger });
-  // One registry for the app, the reconciler and the drivers, with the process's own figures.
-  const metrics = createMetrics({ processMetrics: true });
-  metrics.track({ database: () => database.load() });
-  const { drivers } = await setUpProviders({
-    db: database.db,
-    clock: systemClock,
-    config,
-    metrics,
-  });
-  readiness.catalogueSynced();
-  const reconciler = createReconciler({
-    db: database.db,
-    clock: systemClock,
-    drivers,
-    secrets: createSecretBox(config.appSecret),
-    log: logger.child({ component: 'reconciler' }),
-    metrics,
-  });
-  const webhooks = createWebhookDispatcher({
-    db: database.db,
-    clock: systemClock,
-    secrets: createSecretBox(config.appSecret),
-    mailer,
-    allowPrivate: config.webhookAllowPrivate,
-    publicUrl: config.publicUrl,
-    listen: database.listen,
-    log: logger.child({ component: 'webhooks' }),
-  });
-
-  const app = await buildApp({
-    config,
-    db: database.db,
-    mailer,
-    logger: loggerOptions(config.logLevel),
-    consoleDir: defaultConsoleDir,
-    drivers,
-    jobs: reconciler,
-    listen: database.listen,
-    readiness,
-    metrics,
-  });
-
-  const shutdown = gracefulShutdown({
-    readiness,
-    workers: { reconciler, webhooks },
-    closeServer: () => app.close(),
-    closeDatabase: () => database.close(),
-    log: logger,
-    delayMs: config.shutdown.delayMs,
-    timeoutMs: config.shutdown.timeoutMs,
-    exit: (code) => process.exit(code),
-  });
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  reconciler.start();
-  await webhooks.start();
-  logger.info(`Launchpad is running at ${config.publicUrl}`);
+  logger.info({ host: config.host, port: config.port }, 'listening while starting');
+  const { start } = await import('./start');
+  await start(config, logger, listener);
 }
 
 main().catch((err: unknown) => {

@@ -44,7 +44,7 @@ async function measureApi(env: Record<string, string>, company: SeededCompany): 
       APP_SECRET: 'bench-secret-bench-secret-bench-secret',
       ...env,
     },
-    `${base}/healthCheck/api`,
+    `${base}/healthCheck/ready`,
   );
   const admin = { authorization: `Bearer ${company.adminToken}` };
   const viewer = { authorization: `Bearer ${company.viewerToken}` };

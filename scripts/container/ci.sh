@@ -79,11 +79,13 @@ start() {
   containers+=("$started")
 }
 
-# healthy <port> <container>: the API answers within 90 s, and the image's own HEALTHCHECK passes.
+# healthy <port> <container>: ready within 90 s (its port answers liveness from the first second,
+# requests once ready), and the image's own HEALTHCHECK passes.
 healthy() {
   local port=$1 id=$2
   for _ in $(seq 1 90); do
-    if curl -fsS "http://127.0.0.1:$port/api/v1/healthCheck/api" >"$work/health" 2>/dev/null; then
+    if curl -fsS "http://127.0.0.1:$port/api/v1/healthCheck/ready" >/dev/null 2>&1 &&
+      curl -fsS "http://127.0.0.1:$port/api/v1/healthCheck/api" >"$work/health" 2>/dev/null; then
       podman healthcheck run "$id" >/dev/null 2>&1 ||
         { echo "the HEALTHCHECK of ${id:0:12} failed while the API answered"; return 1; }
       return 0

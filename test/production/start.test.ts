@@ -26,12 +26,17 @@ const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'ut
 
 interface Started {
   url: string;
+  /** The readiness check's answer asked as liveness first answered 200. */
+  readinessWhenLive: { status: number; body: unknown };
   stdout: () => string;
   stderr: () => string;
   stop: () => Promise<void>;
 }
 
-/** Spawns `command` (in a process group of its own) and waits for the API's health check. */
+/**
+ * Spawns `command` (in a process group of its own) and waits for it to be ready (the readiness
+ * check's 200), noting what readiness said when liveness first answered.
+ */
 async function start(
   command: string[],
   cwd: string,
@@ -68,19 +73,32 @@ async function start(
   };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
+  const answer = async (check: string) => {
+    const res = await fetch(`${url}/api/v1/healthCheck/${check}`).catch(() => undefined);
+    return res && { status: res.status, body: (await res.json()) as unknown };
+  };
+  let readinessWhenLive: Started['readinessWhenLive'] | undefined;
   for (;;) {
     if (child.exitCode !== null) {
       throw new Error(`${command.join(' ')} exited with ${child.exitCode}:\n${stderr}`);
     }
-    const res = await fetch(`${url}/api/v1/healthCheck/api`).catch(() => undefined);
-    if (res?.status === 200) break;
+    if (!readinessWhenLive && (await answer('api'))?.status === 200) {
+      readinessWhenLive = await answer('ready');
+    }
+    if (readinessWhenLive && (await answer('ready'))?.status === 200) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`${command.join(' ')} did not answer within 180 s:\n${stderr}`);
+      throw new Error(`${command.join(' ')} was not ready within 180 s:\n${stderr}`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 50));
   }
-  return { url, stdout: () => stdout, stderr: () => stderr, stop } satisfies Started;
+  return {
+    url,
+    readinessWhenLive: readinessWhenLive!,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    stop,
+  } satisfies Started;
 }
 
 const messages = (stdout: string) =>
@@ -105,6 +123,24 @@ describe('the compiled server, run with plain node', () => {
     expect(await res.json()).toEqual({
       data: { status: 'ok', version },
       message: 'API is healthy',
+    });
+  });
+
+  it('answers liveness while it starts, and readiness 503 until it is ready', () => {
+    expect(server.readinessWhenLive).toEqual({
+      status: 503,
+      body: {
+        data: {
+          status: 'unavailable',
+          checks: {
+            migrations: 'pending',
+            database: 'unavailable',
+            catalogue: 'pending',
+            process: 'ok',
+          },
+        },
+        message: 'Not ready: migrations pending, database unavailable, catalogue not synced',
+      },
     });
   });
 

@@ -7,6 +7,7 @@ import { count, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp, loggerOptions, type App } from '../../../server/app';
+import type { EarlyListener } from '../../../server/early-listener';
 import { createBackgroundTasks } from '../../../server/background';
 import type { Clock } from '../../../server/clock';
 import { loadConfig, type Config } from '../../../server/config';
@@ -138,6 +139,8 @@ export async function startTestServer(
     readiness?: Readiness;
     /** The process's own figures in /metrics (they start monitors that outlive the server). */
     processMetrics?: boolean;
+    /** A port opened before the app is built, as main.ts opens it; handed over by the test. */
+    listener?: EarlyListener;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'launchpad-test-'));
@@ -198,6 +201,7 @@ export async function startTestServer(
     readiness,
     metrics,
     logger: options.logStream && { ...loggerOptions(level), stream: options.logStream },
+    listener: options.listener,
   });
   await app.ready();
   return {

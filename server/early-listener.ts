@@ -1,0 +1,114 @@
+import http from 'node:http';
+
+/** How long a client is told to wait before asking a starting process again. */
+const RETRY_AFTER_SECONDS = 1;
+const STARTING = 'Launchpad is starting: try again in a moment';
+
+/**
+ * The server's port, open from the process's first moments: while the database opens and the
+ * app is built, liveness (`GET /healthCheck/api`) answers as it will after, readiness
+ * (`/healthCheck/ready`) answers 503 with every stage pending, and anything else 503 with
+ * Retry-After (a browser gets a page that asks again by itself). An orchestrator sees a live
+ * process at once and sends it traffic when it is ready; a client never meets a refused
+ * connection between the two. Once built, the app answers on the same server (Fastify's
+ * `serverFactory`): nothing closes and reopens the port.
+ */
+export interface EarlyListener {
+  readonly server: http.Server;
+  /** For Fastify's options: the app's handler is kept until `handOver`. */
+  serverFactory(handler: http.RequestListener): http.Server;
+  /** The app is ready: from now on it answers, keeping connections alive as Fastify would. */
+  handOver(options: { keepAliveTimeout?: number }): void;
+  /**
+   * Stops accepting, closes idle connections and resolves once the last one has ended (Fastify
+   * closes only a server it started listening itself).
+   */
+  close(): Promise<void>;
+}
+
+export interface EarlyListenerOptions {
+  port: number;
+  host: string;
+  /** The console's base path, with its trailing slash (`/` or `/launchpad/`). */
+  basePath: string;
+  version: string;
+}
+
+export function listenEarly(options: EarlyListenerOptions): Promise<EarlyListener> {
+  const api = `${options.basePath}api/v1`;
+  const starting = startingAnswers(api, options.version);
+  const server = http.createServer(starting);
+  let app: http.RequestListener | undefined;
+  const listener: EarlyListener = {
+    server,
+    serverFactory(handler) {
+      app = handler;
+      return server;
+    },
+    handOver({ keepAliveTimeout }) {
+      if (!app) throw new Error('the app was not built on this listener');
+      if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
+      server.off('request', starting);
+      server.on('request', app);
+    },
+    close: () =>
+      new Promise((resolve) => {
+        // Not listening (a start that failed) is closed already.
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: options.port, host: options.host }, () => {
+      server.off('error', reject);
+      resolve(listener);
+    });
+  });
+}
+
+/** The answers of a process that is starting. */
+function startingAnswers(api: string, version: string): http.RequestListener {
+  const json = (res: http.ServerResponse, status: number, body: object) => {
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...(status === 503 && { 'retry-after': String(RETRY_AFTER_SECONDS) }),
+    });
+    res.end(JSON.stringify(body));
+  };
+  return (req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '');
+    if (path === `${api}/healthCheck/api`) {
+      json(res, 200, { data: { status: 'ok', version }, message: 'API is healthy' });
+    } else if (path === `${api}/healthCheck/ready`) {
+      json(res, 503, {
+        data: {
+          status: 'unavailable',
+          checks: {
+            migrations: 'pending',
+            database: 'unavailable',
+            catalogue: 'pending',
+            process: 'ok',
+          },
+        },
+        message: 'Not ready: migrations pending, database unavailable, catalogue not synced',
+      });
+    } else if (path.startsWith(api) || !req.headers.accept?.includes('text/html')) {
+      json(res, 503, { message: STARTING });
+    } else {
+      res.writeHead(503, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': "default-src 'none'",
+        'cache-control': 'no-store',
+        'retry-after': String(RETRY_AFTER_SECONDS),
+      });
+      res.end(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+          `<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}">` +
+          '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+          `<title>Launchpad</title></head><body><p>${STARTING}.</p></body></html>`,
+      );
+    }
+  };
+}
