@@ -126,9 +126,9 @@ export async function admitConsoleViewer(
 /**
  * Whether an open console may stay open, and if not why: `sessionEnded` when its session is no
  * longer live (signed out, revoked, expired, its user deleted), `noAccess` when its API token is
- * not (revoked, expired), its user may no longer operate the VM or the VM left its team. Read afresh each time: the user's
- * rights are those of now. The VM's status is not asked: a console stays open through a reboot,
- * and the engine ends its stream when the guest is gone.
+ * not (revoked, expired), its user may no longer operate the VM or the VM left its team. Read
+ * afresh each time: the user's rights are those of now. The VM's status is not asked: a console
+ * stays open through a reboot, and the engine ends its stream when the guest is gone.
  */
 export async function viewerStanding(
   db: Db,
