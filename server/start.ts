@@ -16,6 +16,7 @@ import { createMetrics } from './metrics/metrics';
 import { setUpProviders } from './providers/setup';
 import { createReadiness } from './readiness';
 import { gracefulShutdown } from './shutdown';
+import { flushTraces } from './telemetry/flush-traces';
 
 /**
  * The server's start once its port is open (main.ts): the database opened and migrated, the
@@ -93,7 +94,7 @@ export async function start(config: Config, logger: Logger, listener: EarlyListe
     log: logger,
     delayMs: config.shutdown.delayMs,
     timeoutMs: config.shutdown.timeoutMs,
-    exit: (code) => process.exit(code),
+    exit: (code) => void flushTraces().finally(() => process.exit(code)),
   });
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -123,6 +123,19 @@ describe('traces', () => {
     await otlp.waitFor('driver sim catalog');
   });
 
+  it('are sent before the process exits on SIGTERM, not lost with the batch it held', async () => {
+    const otlp = await collector();
+    // A batch every minute: only the flush at exit can send the request's span in time.
+    const server = await started({
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+      OTEL_BSP_SCHEDULE_DELAY: '60000',
+      SHUTDOWN_DELAY_SECONDS: '0',
+    });
+    expect((await fetch(`${server.api}/teams/list`)).status).toBe(401);
+    expect(await server.stop()).toBe(0);
+    await otlp.waitFor('/api/v1/teams/list');
+  });
+
   const adminUrl = process.env.PRODUCTION_DATABASE_URL;
   it.runIf(adminUrl)('on PostgreSQL, with the statements a request ran', async () => {
     const { name, url } = await createDatabase(adminUrl!, 'launchpad_traces');
