@@ -10,6 +10,17 @@ export interface SecretBox {
   open(sealed: string): string;
 }
 
+/**
+ * A sealed secret this server cannot open: sealed with another APP_SECRET (a database restored
+ * without its secret), or damaged. The key is not this server's to guess: the client is told so.
+ */
+export class UnreadableSecret extends Error {
+  constructor(cause?: unknown) {
+    super('Unreadable secret', { cause });
+    this.name = 'UnreadableSecret';
+  }
+}
+
 export function createSecretBox(appSecret: string): SecretBox {
   const key = deriveKey(appSecret, 'vm-secrets:v1');
   return {
@@ -23,14 +34,18 @@ export function createSecretBox(appSecret: string): SecretBox {
     },
     open(sealed) {
       const [version, iv, tag, data] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || data === undefined)
-        throw new Error('Unreadable secret');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([
-        decipher.update(Buffer.from(data, 'base64url')),
-        decipher.final(),
-      ]).toString('utf8');
+      if (version !== 'v1' || !iv || !tag || data === undefined) throw new UnreadableSecret();
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([
+          decipher.update(Buffer.from(data, 'base64url')),
+          decipher.final(),
+        ]).toString('utf8');
+      } catch (error) {
+        // GCM's tag does not match: another key (APP_SECRET), or altered bytes.
+        throw new UnreadableSecret(error);
+      }
     },
   };
 }

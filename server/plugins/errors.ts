@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldError } from '../../src/api/contract/envelope';
 import { isBadValueForDatabase } from '../db/errors';
 import { HttpError } from '../http-error';
+import { UnreadableSecret } from '../domain/secrets';
 import { EngineRejection, ProviderRejection, ProviderUnavailable } from '../providers/driver';
 import { publicFailure } from '../providers/public-failure';
 
@@ -66,6 +67,15 @@ export function registerErrorHandling(
     if (error instanceof ProviderUnavailable) {
       request.log.warn({ err: error }, 'provider unavailable');
       return reply.code(503).send(body('The provider could not be reached. Try again shortly.'));
+    }
+    if (error instanceof UnreadableSecret) {
+      request.log.error(
+        { err: error },
+        'a stored secret could not be decrypted: is APP_SECRET the one it was stored with?',
+      );
+      return reply
+        .code(500)
+        .send(body('This secret cannot be read on this server. Ask your administrator.'));
     }
     if (isBadValueForDatabase(error)) {
       return reply

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isStrongPassword } from '../../src/api/contract/validation';
 import { virtualMachines, vmSizePeriods } from '../../server/db/vm-schema';
+import { createSecretBox } from '../../server/domain/secrets';
 import { operations } from '../../server/jobs/schema';
 import { simServers } from '../../server/providers/sim/schema';
 import { bearer, signIn } from './support/sign-in';
@@ -66,6 +67,20 @@ describe('POST /virtualMachines/create', () => {
     ]);
     const servers = await db().select({ name: simServers.name }).from(simServers);
     expect(servers.filter((s) => s.name.startsWith('batch'))).toHaveLength(3);
+  });
+
+  it('says a password sealed with another APP_SECRET (a restore without it) cannot be read', async () => {
+    const id = await w.runningVm('restored');
+    const elsewhere = createSecretBox('another-secret-another-secret-another');
+    await db()
+      .update(virtualMachines)
+      .set({ passwordSecret: elsewhere.seal('Sealed-elsewhere-1!') })
+      .where(eq(virtualMachines.id, id));
+    const res = await w.call('operator', 'GET', `/virtualMachines/getPassword/${id}`);
+    expect(res).toMatchObject({
+      status: 500,
+      body: { message: 'This secret cannot be read on this server. Ask your administrator.' },
+    });
   });
 
   it('generates a strong password and a real SSH key pair, kept encrypted at rest', async () => {
