@@ -67,6 +67,22 @@ export function listenEarly(options: EarlyListenerOptions): Promise<EarlyListene
   });
 }
 
+/** What a browser gets meanwhile: the console's background and type, and a reload each second. */
+const STARTING_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Launchpad</title>
+<style>
+body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f8f9fa;
+  color: #212529; font: 16px/1.55 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, sans-serif; }
+main { padding: 24px; text-align: center; }
+h1 { margin: 0 0 4px; font-size: 20px; }
+p { margin: 0; color: #495057; }
+</style></head>
+<body><main><h1>Launchpad is starting</h1><p>This page reloads by itself in a moment.</p></main></body></html>
+`;
+
 /** The answers of a process that is starting. */
 function startingAnswers(api: string, version: string): http.RequestListener {
   const json = (res: http.ServerResponse, status: number, body: object) => {
@@ -99,16 +115,12 @@ function startingAnswers(api: string, version: string): http.RequestListener {
     } else {
       res.writeHead(503, {
         'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': "default-src 'none'",
+        // Nothing but its own inline style: no script, no request of any kind.
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
         'cache-control': 'no-store',
         'retry-after': String(RETRY_AFTER_SECONDS),
       });
-      res.end(
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-          `<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}">` +
-          '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-          `<title>Launchpad</title></head><body><p>${STARTING}.</p></body></html>`,
-      );
+      res.end(STARTING_PAGE);
     }
   };
 }

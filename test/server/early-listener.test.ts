@@ -72,7 +72,7 @@ describe('a starting process', () => {
     expect(page.status).toBe(503);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('<meta http-equiv="refresh" content="1">');
-    expect(page.body).toContain('Launchpad is starting: try again in a moment.');
+    expect(page.body).toContain('<h1>Launchpad is starting</h1>');
     http1.close();
   });
 
