@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { createReadiness, livenessReport, readinessReport } from './readiness';
 
 /** How long a client is told to wait before asking a starting process again. */
 const RETRY_AFTER_SECONDS = 1;
@@ -96,20 +97,10 @@ function startingAnswers(api: string, version: string): http.RequestListener {
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '');
     if (path === `${api}/healthCheck/api`) {
-      json(res, 200, { data: { status: 'ok', version }, message: 'API is healthy' });
+      json(res, 200, livenessReport(version));
     } else if (path === `${api}/healthCheck/ready`) {
-      json(res, 503, {
-        data: {
-          status: 'unavailable',
-          checks: {
-            migrations: 'pending',
-            database: 'unavailable',
-            catalogue: 'pending',
-            process: 'ok',
-          },
-        },
-        message: 'Not ready: migrations pending, database unavailable, catalogue not synced',
-      });
+      // Nothing of the start is done yet, and no database is open to ask.
+      json(res, 503, readinessReport(createReadiness().state, 'unavailable').body);
     } else if (path.startsWith(api) || !req.headers.accept?.includes('text/html')) {
       json(res, 503, { message: STARTING });
     } else {

@@ -116,9 +116,9 @@ function row([what, starts]: Row) {
 /**
  * How soon the server answers after its start: spawn to the first 200 of
  * GET /api/v1/healthCheck/api (the port opens before the rest loads), and to the first 200 of
- * /healthCheck/ready (every request served), medians. The compiled server (`node dist/server/main.js`, as an
- * image runs it) on an empty PGlite folder and on one it made before, and on a PostgreSQL of the
- * bench's own; then `npm start` on a fresh checkout, whose first start builds, and a restart,
+ * /healthCheck/ready (every request served), medians. The compiled server
+ * (`node dist/server/main.js`, as an image runs it) on an empty PGlite folder and on one it made
+ * before, and on a PostgreSQL of the bench's own; then `npm start` on a fresh checkout, whose first start builds, and a restart,
  * which must not. Written to `docs/benchmarks/`.
  */
 async function main() {

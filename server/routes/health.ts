@@ -6,9 +6,9 @@ import {
   healthResponse,
   readinessResponse,
   remoteHealthResponse,
-  type Readiness,
 } from '../../src/api/contract/health';
 import { driverHealth } from '../domain/monitoring/diagnostics';
+import { livenessReport, readinessReport } from '../readiness';
 import { version } from '../version';
 import type { RouteOptions } from './deps';
 
@@ -44,7 +44,7 @@ export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { d
   app.get(
     '/api',
     { config: { auth: 'public' }, schema: { response: { 200: apiHealthResponse } } },
-    async () => ({ data: { status: 'ok' as const, version }, message: 'API is healthy' }),
+    async () => livenessReport(version),
   );
 
   app.get(
@@ -111,24 +111,8 @@ export const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { d
     async (_request, reply) => {
       const database = (await databaseAnswers()) ? 'ok' : 'unavailable';
       // Read after the query: a shutdown that began meanwhile is told at once.
-      const state = deps.readiness.state;
-      const checks: Readiness['checks'] = {
-        migrations: state.migrated ? 'ok' : 'pending',
-        database,
-        catalogue: state.catalogueSynced ? 'ok' : 'pending',
-        process: state.shuttingDown ? 'shuttingDown' : 'ok',
-      };
-      const failing = [
-        checks.process !== 'ok' && 'shutting down',
-        checks.migrations !== 'ok' && 'migrations pending',
-        checks.database !== 'ok' && 'database unavailable',
-        checks.catalogue !== 'ok' && 'catalogue not synced',
-      ].filter((reason) => reason !== false);
-      const ready = failing.length === 0;
-      return reply.code(ready ? 200 : 503).send({
-        data: { status: ready ? 'ready' : 'unavailable', checks },
-        message: ready ? 'Ready' : `Not ready: ${failing.join(', ')}`,
-      });
+      const { statusCode, body } = readinessReport(deps.readiness.state, database);
+      return reply.code(statusCode).send(body);
     },
   );
 
