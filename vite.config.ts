@@ -114,11 +114,12 @@ export default defineConfig({
         test: {
           name: 'component',
           include: ['test/component/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          // happy-dom rather than jsdom: the same tests in two thirds of the time (decision 0018).
+          environment: 'happy-dom',
           setupFiles: ['test/component/support/setup.ts'],
-          // The files share their workers' modules and jsdom window: each render makes its own
+          // The files share their workers' modules and happy-dom window: each render makes its own
           // router and query client, and setup.ts (run again before each file) puts back what a
-          // file leaves in a module. Importing the console, Mantine and jsdom once per worker
+          // file leaves in a module. Importing the console, Mantine and happy-dom once per worker
           // instead of once per file halves the project's time (decision 0016).
           isolate: false,
           // The first file of a worker loads every screen in a hook (support/render.tsx).

@@ -7,7 +7,7 @@ import {
 } from '../../../src/api/contract/activity';
 
 /**
- * The browser's EventSource, which jsdom lacks, driven by the test: open it, send it events, drop
+ * The browser's EventSource, driven by the test: open it, send it events, drop
  * it. (The only stand-in is the browser's own API: what the console does with it is real.)
  */
 export class FakeEventSource {

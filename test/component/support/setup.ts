@@ -10,12 +10,12 @@ import { server } from './msw';
 import { loadEveryScreen } from './render';
 import { resetViewport } from './viewport';
 
-// The files of a worker share its modules and its jsdom window (vite.config.ts): this file runs
+// The files of a worker share its modules and its happy-dom window (vite.config.ts): this file runs
 // again before each of them, so what a file leaves in a module is put back here, and the helpers'
 // own resets are called from here rather than from hooks of theirs, which only the first file to
 // import them would get.
 
-// jsdom lacks what Mantine measures with.
+// Media queries that never match and sizes that never change: the DOM lays nothing out.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({

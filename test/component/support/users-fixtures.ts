@@ -169,8 +169,8 @@ export const memberships = (count: number, roleIds: number[] = [2, 3, 4]): UserT
   }));
 
 /**
- * The options of an open dropdown. Mantine hides a dropdown whose input it cannot see, and jsdom
- * lays nothing out: the options are found by the listbox the input controls, hidden or not.
+ * The options of an open dropdown. Mantine hides a dropdown whose input it cannot see, and the
+ * test DOM lays nothing out: the options are found by the listbox the input controls, hidden or not.
  */
 export async function optionsOf(input: HTMLElement) {
   await waitFor(() => expect(input).toHaveAttribute('aria-controls'));
