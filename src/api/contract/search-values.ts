@@ -14,6 +14,10 @@ export type NetworkSortColumn = (typeof networkSortColumns)[number];
 
 export const userSortColumns = ['name', 'email', 'createdAt'] as const;
 
+/** The reseller's Customers list. */
+export const customerSortColumns = ['name', 'users', 'vms', 'createdAt'] as const;
+export type CustomerSortColumn = (typeof customerSortColumns)[number];
+
 export const activitySubjectTypes = [
   'vm',
   'network',
