@@ -39,5 +39,10 @@ declare module 'fastify' {
     sessionOnly?: boolean;
     /** A read that hands out control of something (a console link): a `read` token may not call it. */
     grantsControl?: boolean;
+    /**
+     * The reseller's console: only a reseller's staff (`isReseller`) may call it; anyone else,
+     * and a token narrowed to teams, gets the 404 of a route that does not exist.
+     */
+    resellerOnly?: boolean;
   }
 }

@@ -38,19 +38,28 @@ export const resellers = pgTable('resellers', {
   updatedAt: updatedAt(),
 });
 
-export const companies = pgTable('companies', {
-  id: id(),
-  externalId: text('external_id').notNull().unique(),
-  resellerId: integer('reseller_id')
-    .notNull()
-    .references(() => resellers.id),
-  name: text('name').notNull(),
-  logoUrl: text('logo_url'),
-  /** The reseller's own company: its users are the reseller's staff (`isReseller`). */
-  isResellerStaff: boolean('is_reseller_staff').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    externalId: text('external_id').notNull().unique(),
+    resellerId: integer('reseller_id')
+      .notNull()
+      .references(() => resellers.id),
+    name: text('name').notNull(),
+    nameKey: naturalSortKey('name_key', (): AnyPgColumn => companies.name),
+    logoUrl: text('logo_url'),
+    /** The reseller's own company: its users are the reseller's staff (`isReseller`). */
+    isResellerStaff: boolean('is_reseller_staff').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The reseller's Customers list: its sorts that an index can serve, each ending with the id.
+    index('companies_reseller_name_idx').on(t.resellerId, t.nameKey, t.id),
+    index('companies_reseller_created_idx').on(t.resellerId, t.createdAt, t.id),
+  ],
+);
 
 export const users = pgTable(
   'users',

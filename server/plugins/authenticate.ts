@@ -12,7 +12,7 @@ import {
 import { findLiveSession, type SessionCaller } from '../domain/identity/sessions';
 import { isWellFormedSecretToken } from '../domain/identity/secret-tokens';
 import { findUserProfile } from '../domain/identity/users-repository';
-import { forbidden, unauthorized } from '../http-error';
+import { forbidden, notFound, unauthorized } from '../http-error';
 import type { ApiDeps } from '../routes/deps';
 import { SESSION_COOKIE } from './session-cookie';
 
@@ -50,7 +50,8 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 /**
  * One hook decides who may call each API route (route `config.auth`): public routes skip it,
  * `pending` accepts a session whose one-time code is not checked yet, the rest need a verified one.
- * A user whose password must be reset reaches only the routes that allow it.
+ * A user whose password must be reset reaches only the routes that allow it; the reseller's
+ * console (`config.resellerOnly`) answers anyone else as a route that does not exist.
  */
 export function registerAuthentication(
   app: FastifyInstance,
@@ -84,6 +85,7 @@ export function registerAuthentication(
     if (required !== 'pending' && !session.verified) {
       throw unauthorized(authMessages.verificationRequired);
     }
+    if (route.resellerOnly && !session.isReseller) throw notFound();
     if (session.mustResetPassword && required !== 'pending' && !route.allowedDuringPasswordReset) {
       throw forbidden(authMessages.passwordResetRequired);
     }
@@ -106,6 +108,9 @@ async function authenticateApiToken(
   const now = deps.clock.now();
   const token = await findLiveApiToken(deps.db, secret, now);
   if (!token) throw unauthorized(authMessages.notAuthenticated);
+  // Before the token's own limits: whoever is not a reseller must not learn the route is there.
+  // The customers belong to no team, so a token narrowed to teams reaches none of them.
+  if (route.resellerOnly && (!token.isReseller || token.teamIds)) throw notFound();
   if (route.auth === 'pending' || route.sessionOnly) throw forbidden(apiTokenMessages.sessionOnly);
   const reads = (request.method === 'GET' || request.method === 'HEAD') && !route.grantsControl;
   if (token.access === 'read' && !reads) {

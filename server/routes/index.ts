@@ -13,6 +13,7 @@ import { healthRoutes } from './health';
 import { importRoutes } from './imports';
 import { networkRoutes } from './networks';
 import { permissionRoutes } from './permissions';
+import { resellerRoutes } from './reseller';
 import { roleRoutes } from './roles';
 import { simFaultRoutes } from './sim-faults';
 import { supportRoutes } from './support';
@@ -47,6 +48,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(vmRoutes, { prefix: '/virtualMachines', deps });
   await app.register(networkRoutes, { prefix: '/networks', deps });
   await app.register(dashboardRoutes, { prefix: '/dashboard', deps });
+  await app.register(resellerRoutes, { prefix: '/reseller', deps });
   await app.register(debugRoutes, { prefix: '/debug', deps });
   await app.register(supportRoutes, { prefix: '/support', deps });
   await app.register(clientErrorRoutes, { deps });

@@ -156,6 +156,19 @@ describe('a file with bad items', () => {
       },
     ]);
   });
+
+  it("keeps out externalIds of the form of a company made in a reseller's console", async () => {
+    const errors = await rejected('company', [company('customer:val-c')]);
+
+    expect(errors).toEqual([
+      {
+        index: 0,
+        field: 'externalId',
+        message:
+          "externalIds starting with 'customer:' belong to companies created in a reseller's console",
+      },
+    ]);
+  });
 });
 
 describe('a failure while writing', () => {

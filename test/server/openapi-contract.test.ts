@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  callerFor,
   expectDocumented,
   fillPath,
   knownIds,
   operations,
   readDocument,
+  resellerSession,
   type ApiDocument,
   type KnownIds,
 } from './support/openapi-calls';
@@ -41,13 +43,18 @@ describe('every route, as its document describes it', () => {
     }
   }, 60_000);
 
-  it('answers an Admin, with real ids and an empty body, as documented', async () => {
-    const { token: session } = await signIn(w.server, 'admin@a.test');
+  it('answers an Admin (the reseller staff on its console), with real ids and an empty body, as documented', async () => {
+    const sessions = {
+      admin: (await signIn(w.server, 'admin@a.test')).token,
+      reseller: await resellerSession(w),
+    };
     for (const { path, method, operation } of operations(document)) {
       // The stream never ends; signing out would leave the rest to answer 401.
       if (path === '/events' || path === '/auth/logout') continue;
       const isOperator = operation.security?.some((s) => 'operatorToken' in s);
-      const headers = isOperator ? { authorization: `Bearer ${OPERATOR_TOKEN}` } : bearer(session);
+      const headers = isOperator
+        ? { authorization: `Bearer ${OPERATOR_TOKEN}` }
+        : bearer(callerFor(path, sessions));
       const res = await w.server.app.inject({
         method,
         url: fillPath(path, ids),

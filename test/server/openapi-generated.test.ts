@@ -3,11 +3,13 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  callerFor,
   expectDocumented,
   fillPath,
   knownIds,
   operations,
   readDocument,
+  resellerSession,
   type ApiDocument,
   type KnownIds,
   type Operation,
@@ -30,13 +32,16 @@ const RUNS = 6;
 let w: VmWorld;
 let document: ApiDocument;
 let ids: KnownIds;
-let session: string;
+let sessions: { admin: string; reseller: string };
 
 beforeAll(async () => {
   w = await startVmWorld({ env: { OPERATOR_TOKEN } });
   document = await readDocument(w);
   ids = await knownIds(w);
-  session = (await signIn(w.server, 'admin@a.test')).token;
+  sessions = {
+    admin: (await signIn(w.server, 'admin@a.test')).token,
+    reseller: await resellerSession(w),
+  };
 }, 60_000);
 afterAll(() => w?.close());
 
@@ -73,7 +78,9 @@ function send(
     method,
     url: fillPath(path, ids) + (search ? `?${search}` : ''),
     headers: {
-      ...(isOperator ? { authorization: `Bearer ${OPERATOR_TOKEN}` } : bearer(session)),
+      ...(isOperator
+        ? { authorization: `Bearer ${OPERATOR_TOKEN}` }
+        : bearer(callerFor(path, sessions))),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
     },
     ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { companies, users } from '../../db/schema';
-import { OPERATOR } from '../events/actor';
+import { OPERATOR, type Actor } from '../events/actor';
 import { recordEvent } from '../events/record';
 import { ROLE } from '../../../src/api/contract/roles';
 import { roleNamer, userName } from '../tenancy/team-events';
@@ -58,15 +58,17 @@ export interface AdminAccount {
  * Creates each company's Admin whose e-mail has no account yet: not activated, no password,
  * waiting for the activation link. An existing account (checked to be of the same company) is
  * left as it is, and an Admin added by an earlier file under another e-mail stays an Admin.
- * Answers the e-mails of the accounts created. Logs `user.invite` by the Operator (imports run
- * with the operator token or the CLI) for each: the importers call this last, after every other
- * write, as the log requires.
+ * Answers the e-mails of the accounts created. Logs `user.invite` for each, by the Operator
+ * unless told otherwise (imports run with the operator token or the CLI; a reseller creating a
+ * customer is the actor of its Admin's): the callers call this last, after every other write, as
+ * the log requires.
  */
 export async function addAdmins(
   tx: Tx,
   accounts: Accounts,
   admins: readonly AdminAccount[],
   now: Date,
+  actor: Actor = OPERATOR,
 ): Promise<Set<string>> {
   const missing = admins.filter((admin) => !accounts.has(admin.email));
   const created: {
@@ -106,7 +108,7 @@ export async function addAdmins(
   for (const user of created) {
     await recordEvent(tx, {
       companyId: user.companyId,
-      actor: OPERATOR,
+      actor,
       subject: { type: 'user', id: user.id, name: userName(user) },
       action: 'user.invite',
       outcome: 'succeeded',

@@ -8,6 +8,11 @@ import { importMessages, parseItems } from './validate';
 
 /** The externalId of a reseller's own company, where its staff accounts live. */
 export const STAFF_COMPANY_PREFIX = 'reseller:';
+/**
+ * The externalId of a company a reseller created in its console (`customer:` and a random UUID):
+ * kept out of the imports so that no file can take one over by naming it.
+ */
+export const CONSOLE_CUSTOMER_PREFIX = 'customer:';
 
 /** Resellers' ids by externalId, for the items that name one. */
 export async function resellerIds(tx: Tx, externalIds: readonly string[]) {
@@ -69,6 +74,9 @@ export async function importCompanies(
   for (const { index, item } of rows) {
     if (item.externalId.startsWith(STAFF_COMPANY_PREFIX)) {
       errors.add(index, 'externalId', importMessages.reservedExternalId);
+    }
+    if (item.externalId.startsWith(CONSOLE_CUSTOMER_PREFIX)) {
+      errors.add(index, 'externalId', importMessages.consoleCustomerExternalId);
     }
   }
   const resellerIdOf = await resellerIds(

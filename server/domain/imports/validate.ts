@@ -14,6 +14,8 @@ export const importMessages = {
   unknownDistributor: 'Unknown distributer',
   unknownReseller: 'Unknown reseller',
   reservedExternalId: "externalIds starting with 'reseller:' belong to resellers' staff companies",
+  consoleCustomerExternalId:
+    "externalIds starting with 'customer:' belong to companies created in a reseller's console",
 } as const;
 
 /** The errors of one file: at most one per field of an item (the first found), reported in item order. */

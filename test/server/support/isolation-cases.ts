@@ -290,7 +290,46 @@ export const isolationCases: IsolationCase[] = [
   },
   ...vmCases(),
   ...networkCases(),
+  ...resellerCases(),
 ];
+
+/**
+ * The reseller's console, to users of customer companies (every role here): not there for them,
+ * whatever company it names, and nothing is created (the reseller-customers suites hold the
+ * reseller's staff to their own customers).
+ */
+function resellerCases(): IsolationCase[] {
+  return [
+    {
+      endpoint: 'GET /reseller/companies/list',
+      label: "the reseller's customers, to a customer",
+      request: () => ({ method: 'GET', url: '/reseller/companies/list' }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'GET /reseller/companies/details/:id',
+      label: 'another company, as a customer of the reseller',
+      request: (_own, other) => ({
+        method: 'GET',
+        url: `/reseller/companies/details/${other.companyId}`,
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'POST /reseller/companies/create',
+      label: 'a company next to its own, through the reseller',
+      request: () => ({
+        method: 'POST',
+        url: '/reseller/companies/create',
+        payload: {
+          name: 'Intruder Co',
+          admin: { email: 'intruder@elsewhere.test', firstName: 'In', lastName: 'Truder' },
+        },
+      }),
+      expect: everyone404,
+    },
+  ];
+}
 
 /** Every network and interface route that takes an id, with another company's. */
 function networkCases(): IsolationCase[] {

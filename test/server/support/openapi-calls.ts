@@ -1,7 +1,11 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { companies } from '../../../server/db/schema';
 import type { JsonSchema } from './schema-arbitrary';
+import { createUser } from './seed';
+import { signIn } from './sign-in';
 import type { VmWorld } from './vm-world';
 
 /** The API document as a generic client reads it, and what it promises of each answer. */
@@ -42,6 +46,34 @@ export async function knownIds(w: VmWorld): Promise<KnownIds> {
   const region = Number((await w.order()).regionId);
   return { vm, team: w.alphaId, user: w.userIds.viewer!, region };
 }
+
+/**
+ * A session of a staff user of the reseller of the world's company, for the reseller's console
+ * (`/reseller/…`): anyone else is answered 404 before the request is even read.
+ */
+export async function resellerSession(w: VmWorld): Promise<string> {
+  const db = w.server.database.db;
+  const [own] = await db
+    .select({ resellerId: companies.resellerId })
+    .from(companies)
+    .where(eq(companies.id, w.companyId));
+  const [staff] = await db
+    .insert(companies)
+    .values({
+      externalId: `reseller:openapi-${own!.resellerId}`,
+      resellerId: own!.resellerId,
+      name: 'Reseller staff',
+      isResellerStaff: true,
+    })
+    .returning({ id: companies.id });
+  const email = 'staff@reseller.test';
+  await createUser(db, { companyId: staff!.id, email, isAdmin: true, isReseller: true });
+  return (await signIn(w.server, email)).token;
+}
+
+/** Whom the document's route is for: the reseller's staff for its console, else the Admin. */
+export const callerFor = (path: string, sessions: { admin: string; reseller: string }) =>
+  path.startsWith('/reseller/') ? sessions.reseller : sessions.admin;
 
 /** The path with its parameters filled with a real id of the caller's company, guessed from it. */
 export function fillPath(path: string, ids: KnownIds): string {

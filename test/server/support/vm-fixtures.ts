@@ -17,7 +17,14 @@ import { virtualMachines } from '../../../server/db/vm-schema';
  */
 export async function insertVms(
   db: Db,
-  rows: { companyId: number; teamId: number | null; name: string; status?: VmStatus }[],
+  rows: {
+    companyId: number;
+    teamId: number | null;
+    name: string;
+    status?: VmStatus;
+    /** A size of the catalogue (1-6); the offer's smallest unless told. */
+    configurationId?: number;
+  }[],
 ) {
   const [offer] = await db
     .select({
@@ -50,6 +57,7 @@ export async function insertVms(
         teamId: row.teamId,
         name: row.name,
         status: row.status ?? 'Running',
+        configurationId: row.configurationId ?? offer.configurationId,
         passwordSecret: 'not-a-real-secret',
         privateKeySecret: 'not-a-real-secret',
         publicKey: 'ssh-ed25519 AAAA test',

@@ -1,0 +1,77 @@
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CustomerRow } from '../../../src/api/contract/reseller';
+import { vmStatusGroups } from '../../../src/api/contract/vms';
+import { configurations } from '../../db/catalog-schema';
+import type { Db } from '../../db/client';
+import { publicIps } from '../../db/network-schema';
+import { companies, users } from '../../db/schema';
+import { virtualMachines as vm } from '../../db/vm-schema';
+import { keptCount } from '../lists/list-paging';
+
+/**
+ * What the Customers list and a customer's page show of each company. The users and VMs are the
+ * counts the triggers keep (the list sorts by them); the rest is read for the page's rows only.
+ */
+
+/** A customer's own columns and kept counts, for a select from `companies`. */
+export const customerColumns = (db: Db) => ({
+  id: companies.id,
+  name: companies.name,
+  logoUrl: companies.logoUrl,
+  createdAt: companies.createdAt,
+  users: keptCount(db, 'users', companies.id),
+  /** Not deleted, whatever their state. */
+  vmsTotal: keptCount(db, 'vms', companies.id),
+});
+
+type CustomerBase = Pick<
+  CustomerRow,
+  'id' | 'name' | 'logoUrl' | 'createdAt' | 'users' | 'vmsTotal'
+>;
+type Figures = Pick<CustomerRow, 'admins' | 'vmsRunning' | 'vcpus' | 'ramGb' | 'publicIps'>;
+
+const none: Figures = { admins: 0, vmsRunning: 0, vcpus: 0, ramGb: 0, publicIps: 0 };
+
+const asInt = (value: unknown) => sql<number>`${value}`.mapWith(Number);
+
+/**
+ * The rows with their Admins (activated or invited), running VMs, the vCPUs and RAM of their VMs
+ * from their sizes whatever their state, and the public addresses they hold (an interface's NAT
+ * or a network's SNAT, being allocated or released included: the region's pool is short of them).
+ */
+export async function withFigures(db: Db, rows: CustomerBase[]): Promise<CustomerRow[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [admins, vms, addresses] = await Promise.all([
+    db
+      .select({ companyId: users.companyId, n: count() })
+      .from(users)
+      .where(and(inArray(users.companyId, ids), eq(users.isAdmin, true)))
+      .groupBy(users.companyId),
+    db
+      .select({
+        companyId: vm.companyId,
+        running: asInt(
+          sql`count(*) filter (where ${inArray(vm.status, [...vmStatusGroups.running])})`,
+        ),
+        vcpus: asInt(sql`coalesce(sum(${configurations.cpu}), 0)`),
+        ramGb: asInt(sql`coalesce(sum(${configurations.ram}), 0)`),
+      })
+      .from(vm)
+      .innerJoin(configurations, eq(configurations.id, vm.configurationId))
+      .where(and(inArray(vm.companyId, ids), isNull(vm.deletedAt)))
+      .groupBy(vm.companyId),
+    db
+      .select({ companyId: publicIps.companyId, n: count() })
+      .from(publicIps)
+      .where(inArray(publicIps.companyId, ids))
+      .groupBy(publicIps.companyId),
+  ]);
+  const figures = new Map<number, Figures>(ids.map((id) => [id, { ...none }]));
+  for (const { companyId, n } of admins) figures.get(companyId)!.admins = n;
+  for (const { companyId, running, vcpus, ramGb } of vms) {
+    Object.assign(figures.get(companyId)!, { vmsRunning: running, vcpus, ramGb });
+  }
+  for (const { companyId, n } of addresses) figures.get(companyId)!.publicIps = n;
+  return rows.map((row) => ({ ...row, ...figures.get(row.id)! }));
+}

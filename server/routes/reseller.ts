@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createCustomerBody,
+  createCustomerResponse,
+  customerDetailsResponse,
+  customerIdParam,
+  listCustomersQuery,
+  listCustomersResponse,
+  resellerMessages,
+} from '../../src/api/contract/reseller';
+import { createCustomer } from '../domain/reseller/customer-create';
+import { findCustomerDetails } from '../domain/reseller/customer-details';
+import { listCustomers } from '../domain/reseller/customer-list';
+import { caller } from '../plugins/authenticate';
+import type { RouteOptions } from './deps';
+
+/**
+ * The reseller's console: its customer companies. Only a reseller's staff may call these; anyone
+ * else gets the 404 of a route that does not exist (`config.resellerOnly`, set on every route
+ * here so that none can be added without it).
+ */
+export const resellerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
+  const { db } = deps;
+
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, resellerOnly: true };
+  });
+
+  app.get(
+    '/companies/list',
+    { schema: { querystring: listCustomersQuery, response: { 200: listCustomersResponse } } },
+    async (request) => {
+      const page = await listCustomers(db, caller(request), request.query);
+      return { data: page, message: 'OK' };
+    },
+  );
+
+  app.get(
+    '/companies/details/:id',
+    { schema: { params: customerIdParam, response: { 200: customerDetailsResponse } } },
+    async (request) => {
+      const customer = await findCustomerDetails(db, caller(request), request.params.id);
+      return { data: customer, message: 'OK' };
+    },
+  );
+
+  app.post(
+    '/companies/create',
+    { schema: { body: createCustomerBody, response: { 200: createCustomerResponse } } },
+    async (request) => {
+      const companyId = await createCustomer(deps, caller(request), request.body);
+      request.log.info({ companyId }, 'customer created');
+      return { data: { companyId }, message: resellerMessages.customerCreated };
+    },
+  );
+};
