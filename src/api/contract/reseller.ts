@@ -58,7 +58,8 @@ export const customerRow = z.object({
   vcpus: z.int(),
   ramGb: z.int(),
   publicIps: z.int(),
-  createdAt: z.iso.datetime(),
+  // A Date, like every answer's moments: the console revives ISO strings before parsing.
+  createdAt: z.date(),
 });
 export type CustomerRow = z.infer<typeof customerRow>;
 
