@@ -22,6 +22,7 @@ import { Route as AppCreateEditTeamRouteImport } from './routes/_app/createEditT
 import { Route as AppCreateNetworkRouteImport } from './routes/_app/createNetwork'
 import { Route as AppCreateUserRouteImport } from './routes/_app/createUser'
 import { Route as AppCreateVirtualMachineRouteImport } from './routes/_app/createVirtualMachine'
+import { Route as AppCustomersRouteImport } from './routes/_app/customers'
 import { Route as AppOrderServicesRouteImport } from './routes/_app/orderServices'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSupportRouteImport } from './routes/_app/support'
@@ -30,6 +31,9 @@ import { Route as AppTeamsRouteImport } from './routes/_app/teams'
 import { Route as AppUserRouteImport } from './routes/_app/user'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppVirtualMachinesRouteImport } from './routes/_app/virtualMachines'
+import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
+import { Route as AppCustomersCustomerIdRouteImport } from './routes/_app/customers/$customerId'
+import { Route as AppCustomersNewRouteImport } from './routes/_app/customers/new'
 import { Route as AppNetworksIndexRouteImport } from './routes/_app/networks/index'
 import { Route as AppNetworksNetworkIdRouteImport } from './routes/_app/networks/$networkId'
 import { Route as AppVirtualMachineDetailsVirtualMachineIdRouteImport } from './routes/_app/virtualMachineDetails/$virtualMachineId'
@@ -102,6 +106,11 @@ const AppCreateVirtualMachineRoute = AppCreateVirtualMachineRouteImport.update({
   path: '/createVirtualMachine',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCustomersRoute = AppCustomersRouteImport.update({
+  id: '/customers',
+  path: '/customers',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOrderServicesRoute = AppOrderServicesRouteImport.update({
   id: '/orderServices',
   path: '/orderServices',
@@ -141,6 +150,21 @@ const AppVirtualMachinesRoute = AppVirtualMachinesRouteImport.update({
   id: '/virtualMachines',
   path: '/virtualMachines',
   getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppCustomersRoute,
+} as any)
+const AppCustomersCustomerIdRoute = AppCustomersCustomerIdRouteImport.update({
+  id: '/$customerId',
+  path: '/$customerId',
+  getParentRoute: () => AppCustomersRoute,
+} as any)
+const AppCustomersNewRoute = AppCustomersNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => AppCustomersRoute,
 } as any)
 const AppNetworksIndexRoute = AppNetworksIndexRouteImport.update({
   id: '/networks/',
@@ -201,6 +225,7 @@ export interface FileRoutesByFullPath {
   '/createNetwork': typeof AppCreateNetworkRoute
   '/createUser': typeof AppCreateUserRoute
   '/createVirtualMachine': typeof AppCreateVirtualMachineRoute
+  '/customers': typeof AppCustomersRouteWithChildren
   '/orderServices': typeof AppOrderServicesRoute
   '/settings': typeof AppSettingsRoute
   '/support': typeof AppSupportRoute
@@ -209,9 +234,12 @@ export interface FileRoutesByFullPath {
   '/user': typeof AppUserRoute
   '/users': typeof AppUsersRoute
   '/virtualMachines': typeof AppVirtualMachinesRoute
+  '/customers/$customerId': typeof AppCustomersCustomerIdRoute
+  '/customers/new': typeof AppCustomersNewRoute
   '/networks/$networkId': typeof AppNetworksNetworkIdRouteWithChildren
   '/virtualMachineDetails/$virtualMachineId': typeof AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren
   '/virtualMachineConsole/$virtualMachineId': typeof FullscreenVirtualMachineConsoleVirtualMachineIdRoute
+  '/customers/': typeof AppCustomersIndexRoute
   '/networks/': typeof AppNetworksIndexRoute
   '/networks/$networkId/edit': typeof AppNetworksNetworkIdEditRoute
   '/virtualMachineDetails/$virtualMachineId/edit': typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
@@ -238,7 +266,10 @@ export interface FileRoutesByTo {
   '/user': typeof AppUserRoute
   '/users': typeof AppUsersRoute
   '/virtualMachines': typeof AppVirtualMachinesRoute
+  '/customers/$customerId': typeof AppCustomersCustomerIdRoute
+  '/customers/new': typeof AppCustomersNewRoute
   '/virtualMachineConsole/$virtualMachineId': typeof FullscreenVirtualMachineConsoleVirtualMachineIdRoute
+  '/customers': typeof AppCustomersIndexRoute
   '/networks': typeof AppNetworksIndexRoute
   '/networks/$networkId/edit': typeof AppNetworksNetworkIdEditRoute
   '/virtualMachineDetails/$virtualMachineId/edit': typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
@@ -259,6 +290,7 @@ export interface FileRoutesById {
   '/_app/createNetwork': typeof AppCreateNetworkRoute
   '/_app/createUser': typeof AppCreateUserRoute
   '/_app/createVirtualMachine': typeof AppCreateVirtualMachineRoute
+  '/_app/customers': typeof AppCustomersRouteWithChildren
   '/_app/orderServices': typeof AppOrderServicesRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/support': typeof AppSupportRoute
@@ -268,9 +300,12 @@ export interface FileRoutesById {
   '/_app/users': typeof AppUsersRoute
   '/_app/virtualMachines': typeof AppVirtualMachinesRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/customers/$customerId': typeof AppCustomersCustomerIdRoute
+  '/_app/customers/new': typeof AppCustomersNewRoute
   '/_app/networks/$networkId': typeof AppNetworksNetworkIdRouteWithChildren
   '/_app/virtualMachineDetails/$virtualMachineId': typeof AppVirtualMachineDetailsVirtualMachineIdRouteWithChildren
   '/_fullscreen/virtualMachineConsole/$virtualMachineId': typeof FullscreenVirtualMachineConsoleVirtualMachineIdRoute
+  '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/networks/': typeof AppNetworksIndexRoute
   '/_app/networks/$networkId/edit': typeof AppNetworksNetworkIdEditRoute
   '/_app/virtualMachineDetails/$virtualMachineId/edit': typeof AppVirtualMachineDetailsVirtualMachineIdEditRoute
@@ -291,6 +326,7 @@ export interface FileRouteTypes {
     | '/createNetwork'
     | '/createUser'
     | '/createVirtualMachine'
+    | '/customers'
     | '/orderServices'
     | '/settings'
     | '/support'
@@ -299,9 +335,12 @@ export interface FileRouteTypes {
     | '/user'
     | '/users'
     | '/virtualMachines'
+    | '/customers/$customerId'
+    | '/customers/new'
     | '/networks/$networkId'
     | '/virtualMachineDetails/$virtualMachineId'
     | '/virtualMachineConsole/$virtualMachineId'
+    | '/customers/'
     | '/networks/'
     | '/networks/$networkId/edit'
     | '/virtualMachineDetails/$virtualMachineId/edit'
@@ -328,7 +367,10 @@ export interface FileRouteTypes {
     | '/user'
     | '/users'
     | '/virtualMachines'
+    | '/customers/$customerId'
+    | '/customers/new'
     | '/virtualMachineConsole/$virtualMachineId'
+    | '/customers'
     | '/networks'
     | '/networks/$networkId/edit'
     | '/virtualMachineDetails/$virtualMachineId/edit'
@@ -348,6 +390,7 @@ export interface FileRouteTypes {
     | '/_app/createNetwork'
     | '/_app/createUser'
     | '/_app/createVirtualMachine'
+    | '/_app/customers'
     | '/_app/orderServices'
     | '/_app/settings'
     | '/_app/support'
@@ -357,9 +400,12 @@ export interface FileRouteTypes {
     | '/_app/users'
     | '/_app/virtualMachines'
     | '/_app/'
+    | '/_app/customers/$customerId'
+    | '/_app/customers/new'
     | '/_app/networks/$networkId'
     | '/_app/virtualMachineDetails/$virtualMachineId'
     | '/_fullscreen/virtualMachineConsole/$virtualMachineId'
+    | '/_app/customers/'
     | '/_app/networks/'
     | '/_app/networks/$networkId/edit'
     | '/_app/virtualMachineDetails/$virtualMachineId/edit'
@@ -471,6 +517,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCreateVirtualMachineRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/customers': {
+      id: '/_app/customers'
+      path: '/customers'
+      fullPath: '/customers'
+      preLoaderRoute: typeof AppCustomersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/orderServices': {
       id: '/_app/orderServices'
       path: '/orderServices'
@@ -526,6 +579,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/virtualMachines'
       preLoaderRoute: typeof AppVirtualMachinesRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_app/customers/': {
+      id: '/_app/customers/'
+      path: '/'
+      fullPath: '/customers/'
+      preLoaderRoute: typeof AppCustomersIndexRouteImport
+      parentRoute: typeof AppCustomersRoute
+    }
+    '/_app/customers/$customerId': {
+      id: '/_app/customers/$customerId'
+      path: '/$customerId'
+      fullPath: '/customers/$customerId'
+      preLoaderRoute: typeof AppCustomersCustomerIdRouteImport
+      parentRoute: typeof AppCustomersRoute
+    }
+    '/_app/customers/new': {
+      id: '/_app/customers/new'
+      path: '/new'
+      fullPath: '/customers/new'
+      preLoaderRoute: typeof AppCustomersNewRouteImport
+      parentRoute: typeof AppCustomersRoute
     }
     '/_app/networks/': {
       id: '/_app/networks/'
@@ -586,6 +660,22 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppCustomersRouteChildren {
+  AppCustomersCustomerIdRoute: typeof AppCustomersCustomerIdRoute
+  AppCustomersNewRoute: typeof AppCustomersNewRoute
+  AppCustomersIndexRoute: typeof AppCustomersIndexRoute
+}
+
+const AppCustomersRouteChildren: AppCustomersRouteChildren = {
+  AppCustomersCustomerIdRoute: AppCustomersCustomerIdRoute,
+  AppCustomersNewRoute: AppCustomersNewRoute,
+  AppCustomersIndexRoute: AppCustomersIndexRoute,
+}
+
+const AppCustomersRouteWithChildren = AppCustomersRoute._addFileChildren(
+  AppCustomersRouteChildren,
+)
+
 interface AppNetworksNetworkIdRouteChildren {
   AppNetworksNetworkIdEditRoute: typeof AppNetworksNetworkIdEditRoute
   AppNetworksNetworkIdIndexRoute: typeof AppNetworksNetworkIdIndexRoute
@@ -622,6 +712,7 @@ interface AppRouteChildren {
   AppCreateNetworkRoute: typeof AppCreateNetworkRoute
   AppCreateUserRoute: typeof AppCreateUserRoute
   AppCreateVirtualMachineRoute: typeof AppCreateVirtualMachineRoute
+  AppCustomersRoute: typeof AppCustomersRouteWithChildren
   AppOrderServicesRoute: typeof AppOrderServicesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppSupportRoute: typeof AppSupportRoute
@@ -641,6 +732,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCreateNetworkRoute: AppCreateNetworkRoute,
   AppCreateUserRoute: AppCreateUserRoute,
   AppCreateVirtualMachineRoute: AppCreateVirtualMachineRoute,
+  AppCustomersRoute: AppCustomersRouteWithChildren,
   AppOrderServicesRoute: AppOrderServicesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppSupportRoute: AppSupportRoute,

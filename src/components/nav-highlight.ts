@@ -1,10 +1,14 @@
-/** The sidebar's links, in order (spec section 2, Sidebar; Settings added by issue 34). */
+/**
+ * The sidebar's links, in order (spec section 2, Sidebar; Settings added by issue 34; Customers,
+ * for a reseller's staff only, by the reseller's console).
+ */
 export type NavItemKey =
   | 'dashboard'
   | 'virtualMachines'
   | 'networks'
   | 'teams'
   | 'users'
+  | 'customers'
   | 'settings'
   | 'profile'
   | 'support'
@@ -36,6 +40,7 @@ export function activeNavItem(
   if (under(path, '/teams') || path === '/team' || path === '/createEditTeam') return 'teams';
   if (under(path, '/users') || path === '/createUser') return 'users';
   if (path === '/user') return Number(search.id) === currentUserId ? 'profile' : 'users';
+  if (under(path, '/customers')) return 'customers';
   if (under(path, '/settings')) return 'settings';
   if (under(path, '/support')) return 'support';
   if (path === '/logout') return 'logout';

@@ -16,11 +16,20 @@ interface PageHeaderProps {
   withBack?: boolean;
   onBack?: () => void;
   secondaryTitle?: ReactNode;
+  /** Drawn before the title, such as a company's logo. */
+  leading?: ReactNode;
   action?: PageAction;
 }
 
 /** The title row of every protected page (spec section 1, shared layout). */
-export function PageHeader({ title, withBack, onBack, secondaryTitle, action }: PageHeaderProps) {
+export function PageHeader({
+  title,
+  withBack,
+  onBack,
+  secondaryTitle,
+  leading,
+  action,
+}: PageHeaderProps) {
   const router = useRouter();
   const showBack = withBack || !!onBack;
   return (
@@ -39,6 +48,7 @@ export function PageHeader({ title, withBack, onBack, secondaryTitle, action }: 
             <IconArrowLeft size={20} aria-hidden />
           </ActionIcon>
         )}
+        {leading}
         <Stack gap={0} miw={0}>
           <Title order={2} fz={{ base: 22, sm: 26 }} style={{ overflowWrap: 'anywhere' }}>
             {title}

@@ -12,6 +12,7 @@ import {
   type NavLinkProps,
 } from '@mantine/core';
 import {
+  IconBuildings,
   IconLayoutDashboard,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
@@ -54,7 +55,9 @@ function NavAnchor({ active, ...props }: NavAnchorProps) {
 }
 const RouterNavLink = createLink(NavAnchor);
 
-const navItems = (userId: number) =>
+type NavItem = { key: NavItemKey; label: string; icon: Icon; link: object };
+
+const navItems = (user: User) =>
   [
     {
       key: 'dashboard',
@@ -76,6 +79,17 @@ const navItems = (userId: number) =>
     },
     { key: 'teams', label: 'Teams', icon: IconUsersGroup, link: linkOptions({ to: '/teams' }) },
     { key: 'users', label: 'Users', icon: IconUsers, link: linkOptions({ to: '/users' }) },
+    // A reseller's staff look after their customers' companies; nobody else has any.
+    ...(user.isReseller
+      ? [
+          {
+            key: 'customers',
+            label: 'Customers',
+            icon: IconBuildings,
+            link: linkOptions({ to: '/customers' }),
+          } satisfies NavItem,
+        ]
+      : []),
     {
       key: 'settings',
       label: 'Settings',
@@ -86,11 +100,11 @@ const navItems = (userId: number) =>
       key: 'profile',
       label: 'Profile',
       icon: IconUserCircle,
-      link: linkOptions({ to: '/user', search: { id: userId } }),
+      link: linkOptions({ to: '/user', search: { id: user.id } }),
     },
     { key: 'support', label: 'Support', icon: IconLifebuoy, link: linkOptions({ to: '/support' }) },
     { key: 'logout', label: 'Logout', icon: IconLogout, link: linkOptions({ to: '/logout' }) },
-  ] satisfies { key: NavItemKey; label: string; icon: Icon; link: object }[];
+  ] satisfies NavItem[];
 
 interface SidebarProps {
   user: User;
@@ -144,7 +158,7 @@ export function Sidebar({ user, compact, onToggleCollapse, onNavigate, withLogo 
       <AppShell.Section grow component={ScrollArea} px={compact ? 'xs' : 'sm'} py="xs">
         <Box component="nav" aria-label="Main">
           <Stack gap={4}>
-            {navItems(user.id).map((item) => {
+            {navItems(user).map((item) => {
               const isActive = active === item.key;
               const Icon = item.icon;
               const link = (

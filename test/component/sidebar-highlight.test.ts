@@ -26,6 +26,10 @@ describe('activeNavItem (sidebar highlighting rules)', () => {
     ['/user', {}, 'users'],
     ['/user', { id: ME }, 'profile'],
     ['/user', { id: String(ME) }, 'profile'],
+    ['/customers', {}, 'customers'],
+    ['/customers', { page: 2, sort: 'vms.desc' }, 'customers'],
+    ['/customers/new', {}, 'customers'],
+    ['/customers/42', {}, 'customers'],
     ['/settings', {}, 'settings'],
     ['/settings', { tab: 'apiTokens' }, 'settings'],
     ['/settings/', {}, 'settings'],
@@ -34,6 +38,7 @@ describe('activeNavItem (sidebar highlighting rules)', () => {
     ['/users/', {}, 'users'],
     ['/orderServices', {}, undefined],
     ['/networksX', {}, undefined],
+    ['/customersX', {}, undefined],
     ['/usersettings', {}, undefined],
     ['/settingsX', {}, undefined],
   ])('%s %o → %s', (pathname, search, expected) => {

@@ -1,0 +1,33 @@
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import {
+  createCustomer,
+  getCustomer,
+  listCustomers,
+  type CustomerListQuery,
+} from '../api/customers';
+
+/** A reseller's customer companies (`/reseller/companies/…`). */
+export const customerKeys = {
+  all: ['customers'] as const,
+  lists: () => [...customerKeys.all, 'list'] as const,
+  list: (query: CustomerListQuery) => [...customerKeys.lists(), query] as const,
+  details: () => [...customerKeys.all, 'detail'] as const,
+  detail: (id: number) => [...customerKeys.details(), id] as const,
+};
+
+export const customerQueries = {
+  list: (query: CustomerListQuery) =>
+    queryOptions({
+      queryKey: customerKeys.list(query),
+      queryFn: () => listCustomers(query),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: number) =>
+    queryOptions({ queryKey: customerKeys.detail(id), queryFn: () => getCustomer(id) }),
+};
+
+export const customerMutations = {
+  // A new company shows in the lists; it has no details page cached yet.
+  create: () =>
+    mutationOptions({ mutationFn: createCustomer, meta: { invalidates: [customerKeys.lists()] } }),
+};

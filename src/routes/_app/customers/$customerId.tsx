@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { prepareDateFormat } from '../../../components/date-format';
+import { customerQueries } from '../../../queries/customers';
+import { CustomerDetailsScreen } from './-components/customer-details-screen';
+import { customerIdParams } from './-components/customer-id-param';
+
+export const Route = createFileRoute('/_app/customers/$customerId')({
+  params: customerIdParams,
+  // Prefetch without waiting: the screen shows its loader, or its error in place.
+  loader: ({ context, params }) => {
+    if (!params.customerId) return;
+    void context.queryClient.prefetchQuery(customerQueries.detail(params.customerId));
+    prepareDateFormat();
+  },
+  component: CustomerPage,
+});
+
+function CustomerPage() {
+  const { customerId } = Route.useParams();
+  return <CustomerDetailsScreen id={customerId} />;
+}

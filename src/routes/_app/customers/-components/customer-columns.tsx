@@ -1,0 +1,60 @@
+import { Group, Text, Tooltip } from '@mantine/core';
+import type { CustomerRow } from '../../../../api/contract/reseller';
+import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
+import { formatDate, formatDateTime } from '../../../../components/date-format';
+import { CustomerLogo } from './customer-logo';
+import { vmsRunningOfTotal } from './customer-texts';
+
+const column = createAppColumnHelper<CustomerRow>();
+
+// Counts sort ascending first, like every other column (the table would start numbers descending).
+const count = { sortDescFirst: false } as const;
+
+/**
+ * Name, Admins, Users, VMs, vCPUs, RAM (GB), Public IPs and Created. A column's id is the server's
+ * sort column: name, users, vms (by the total) and createdAt sort; the others do not.
+ */
+export const customerColumns = [
+  column.accessor('name', {
+    header: 'Name',
+    meta: { width: '24%', card: 'title' },
+    cell: ({ row }) => <CustomerNameCell customer={row.original} />,
+  }),
+  column.accessor('admins', { header: 'Admins', enableSorting: false }),
+  column.accessor('users', { header: 'Users', ...count }),
+  column.accessor(vmsRunningOfTotal, {
+    id: 'vms',
+    header: 'VMs',
+    ...count,
+    cell: ({ getValue }) => (
+      <Text span size="sm" title="Running / total">
+        {getValue()}
+      </Text>
+    ),
+  }),
+  column.accessor('vcpus', { header: 'vCPUs', enableSorting: false }),
+  column.accessor('ramGb', { header: 'RAM (GB)', enableSorting: false }),
+  column.accessor('publicIps', { header: 'Public IPs', enableSorting: false }),
+  column.accessor('createdAt', {
+    header: 'Created',
+    meta: { width: '13%' },
+    cell: ({ getValue }) => (
+      <Tooltip label={formatDateTime(getValue())} withArrow openDelay={200}>
+        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(getValue())}
+        </Text>
+      </Tooltip>
+    ),
+  }),
+];
+
+function CustomerNameCell({ customer }: { customer: CustomerRow }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <CustomerLogo name={customer.name} logoUrl={customer.logoUrl} size={32} />
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {customer.name}
+      </Text>
+    </Group>
+  );
+}
