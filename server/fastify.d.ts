@@ -25,6 +25,8 @@ declare module 'fastify' {
     auth?: 'public' | 'pending' | 'operator';
     /** A public route that can still answer 401 (a sign-in refused): why, for the API document. */
     refusal?: string;
+    /** A public route that can answer 403 (a suspended company's sign-in): why, for the document. */
+    forbidden?: string;
     /**
      * The route also answers a user who must change their password before anything else (the
      * session check, the profile, the password change itself).

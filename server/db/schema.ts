@@ -51,6 +51,11 @@ export const companies = pgTable(
     logoUrl: text('logo_url'),
     /** The reseller's own company: its users are the reseller's staff (`isReseller`). */
     isResellerStaff: boolean('is_reseller_staff').notNull().default(false),
+    /**
+     * Set while its reseller has suspended it: its users cannot sign in, its credentials are
+     * refused and its VMs are held stopped (`server/domain/reseller/customer-suspension.ts`).
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

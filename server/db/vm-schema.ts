@@ -98,3 +98,21 @@ export const vmSizePeriods = pgTable(
       .where(sql`${t.endedAt} is null`),
   ],
 );
+
+/**
+ * The VMs a suspension of their company stopped (or held stopped): started again when the company
+ * is resumed, then forgotten. Kept apart from the VM's row so that nothing else needs to know.
+ */
+export const suspendedVms = pgTable(
+  'suspended_vms',
+  {
+    vmId: integer('vm_id')
+      .primaryKey()
+      .references(() => virtualMachines.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    stoppedAt: at('stopped_at').notNull(),
+  },
+  (t) => [index('suspended_vms_company_idx').on(t.companyId)],
+);

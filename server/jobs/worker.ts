@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/client';
 import { SYSTEM } from '../domain/events/actor';
 import { recordEvent } from '../domain/events/record';
 import { recordVmStatusSince, vmSnapshot } from '../domain/events/vm-events';
+import { holdSuspendedVm } from '../domain/reseller/suspension-power';
 import type { SecretBox } from '../domain/secrets';
 import type { Metrics } from '../metrics/metrics';
 import { ProviderRejection } from '../providers/driver';
@@ -233,6 +234,8 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
         else await step.failed(tx, ctx, outcome.message);
         if (before) await recordVmStatusSince(tx, before, SYSTEM, ctx.now);
         await recordEnd(tx, ctx.op, outcome, ctx.now);
+        // A VM of a suspended company that runs again is stopped at once, its stop due now.
+        await holdSuspendedVm(tx, ctx.op, ctx.now);
       });
     } catch (error) {
       // The outcome could not be written with its effects: record the operation as failed on its

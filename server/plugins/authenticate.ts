@@ -108,6 +108,7 @@ async function authenticateApiToken(
   const now = deps.clock.now();
   const token = await findLiveApiToken(deps.db, secret, now);
   if (!token) throw unauthorized(authMessages.notAuthenticated);
+  if (token.suspended) throw forbidden(authMessages.accountSuspended(token.resellerEmail));
   // Before the token's own limits: whoever is not a reseller must not learn the route is there.
   // The customers belong to no team, so a token narrowed to teams reaches none of them.
   if (route.resellerOnly && (!token.isReseller || token.teamIds)) throw notFound();

@@ -90,7 +90,7 @@ export async function registerOpenApi(
         hide?: boolean;
       };
       if (schema.hide) return transformed;
-      const { auth, refusal, sessionOnly } = document.route.config ?? {};
+      const { auth, refusal, forbidden, sessionOnly } = document.route.config ?? {};
       const isPublic = auth === 'public';
       const sessions: Record<string, string[]>[] = [{ session: [] }, { sessionCookie: [] }];
       schema.security =
@@ -106,10 +106,14 @@ export async function registerOpenApi(
         '200': { description: 'OK' },
         ...schema.response,
       };
-      // A public route answers 401 only where it says why (a sign-in refused), and never 403.
-      const answers = { ...errorAnswers, 401: isPublic ? refusal : errorAnswers[401] };
+      // A public route answers 401 and 403 only where it says why (a sign-in refused).
+      const answers = {
+        ...errorAnswers,
+        401: isPublic ? refusal : errorAnswers[401],
+        403: isPublic ? forbidden : errorAnswers[403],
+      };
       for (const [status, description] of Object.entries(answers)) {
-        if (!description || (isPublic && status === '403')) continue;
+        if (!description) continue;
         response[status] ??= { description, ...errorBody };
       }
       schema.response = response;

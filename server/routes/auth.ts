@@ -15,7 +15,13 @@ import type { CodeCheck } from '../domain/identity/one-time-codes';
 import { renewSession, revokeSessionByToken } from '../domain/identity/sessions';
 import { signIn, verifySignInCode } from '../domain/identity/sign-in';
 import { findUserProfile } from '../domain/identity/users-repository';
-import { badRequest, tooManyRequests, unauthorized, type HttpError } from '../http-error';
+import {
+  badRequest,
+  forbidden,
+  tooManyRequests,
+  unauthorized,
+  type HttpError,
+} from '../http-error';
 import { caller, callerProfile, sessionCaller, sessionToken } from '../plugins/authenticate';
 import { clearSessionCookie, sendSessionToken } from '../plugins/session-cookie';
 import { authRateLimit } from './auth-rate-limit';
@@ -41,13 +47,21 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
   app.post(
     '/login',
     {
-      config: { auth: 'public', refusal: 'The email or the password is wrong', rateLimit },
+      config: {
+        auth: 'public',
+        refusal: 'The email or the password is wrong',
+        forbidden: 'The company is suspended by its reseller: the message names whom to contact',
+        rateLimit,
+      },
       schema: { body: loginBody, response: { 200: loginResponse } },
     },
     async (request, reply) => {
       const result = await signIn(deps, { ...request.body, address: request.ip });
       if (result.outcome === 'throttled') throw tooManyRequests(authMessages.accountThrottled);
       if (result.outcome === 'rejected') throw unauthorized(authMessages.invalidCredentials);
+      if (result.outcome === 'suspended') {
+        throw forbidden(authMessages.accountSuspended(result.supportEmail));
+      }
       request.log.info({ userId: result.user.id }, 'password accepted; sign-in code sent');
       sendSessionToken(reply, deps.config, result.token, request.body.rememberMe);
       return { data: { user: result.user }, message: authMessages.codeSent };

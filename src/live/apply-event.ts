@@ -52,6 +52,9 @@ function staleKeys(event: ActivityEvent): QueryKey[] {
       return [webhookKeys.lists()];
     case 'session':
       return [];
+    case 'company':
+      // Suspended, its users are signed out; resumed, they sign in again to fresh data.
+      return [];
   }
 }
 

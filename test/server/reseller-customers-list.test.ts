@@ -35,7 +35,13 @@ describe('the figures', () => {
   it("lists the reseller's customers with their counts, VMs' sizes and addresses", async () => {
     const page = await list();
 
-    const row = (name: CustomerName) => ({ id: w.customers[name], name, logoUrl: null });
+    const row = (name: CustomerName) => ({
+      id: w.customers[name],
+      name,
+      logoUrl: null,
+      state: 'active' as const,
+      suspendedAt: null,
+    });
     expect(page).toEqual({
       data: [
         {

@@ -56,7 +56,9 @@ async function holderCaller(
 ): Promise<(Caller & { companyId: number }) | undefined> {
   if (holder.kind === 'apiToken') {
     const token = await findLiveApiTokenById(db, holder.id, now);
-    if (!token || token.userId !== userId || token.access !== 'readWrite') return undefined;
+    if (!token || token.suspended || token.userId !== userId || token.access !== 'readWrite') {
+      return undefined;
+    }
     return token.mustResetPassword ? undefined : apiTokenCaller(token);
   }
   if (!sessionToken) return undefined;

@@ -73,6 +73,9 @@ function concerns(row: EventRow, viewer: ConsoleViewer): boolean {
       return (
         row.subjectId === viewer.vmId && (row.action === 'vm.edit' || row.action === 'vm.delete')
       );
+    case 'company':
+      // Its sessions are revoked with it (they close at once anyway); its API tokens are refused.
+      return row.action === 'company.suspend';
     default:
       return false;
   }

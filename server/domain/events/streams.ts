@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { and, desc, gt, gte, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
 import {
   ACTIVITY_EVENT,
   EVENT_REPLAY_LIMIT,
@@ -14,7 +14,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Database, Db } from '../../db/client';
 import { events } from '../../db/event-schema';
-import { apiTokens, sessions } from '../../db/schema';
+import { apiTokens, companies, sessions, users } from '../../db/schema';
 import { HttpError, tooManyRequests } from '../../http-error';
 import { visibleTeamIds } from '../tenancy/access';
 import type { SessionCaller } from '../identity/sessions';
@@ -156,7 +156,8 @@ export async function createEventStreams(options: {
       `id: ${row.seq}\nevent: ${ACTIVITY_EVENT}\ndata: ${JSON.stringify(toActivityEvent(row))}\n\n`,
     );
 
-  async function handle(stream: Stream, batch: EventRow[]) {
+  /** `live`: the batch committed while the stream was open (not a reconnection's replay). */
+  async function handle(stream: Stream, batch: EventRow[], live = true) {
     for (const row of batch) {
       if (stream.closed) return;
       if (row.seq <= stream.lastSeq) continue;
@@ -172,6 +173,9 @@ export async function createEventStreams(options: {
       if (seesEvent(row, stream.teams)) send(stream, row);
       // New rights (or none): the client reconnects and is answered with them.
       if (aboutMe && (row.action === 'user.role' || row.action === 'user.delete')) end(stream);
+      // Its sessions are revoked with it; this ends the API tokens' streams, refused from now on.
+      // Not when replayed: a stream resumed after the company was resumed must not end again.
+      if (live && row.action === 'company.suspend') end(stream);
     }
   }
 
@@ -197,7 +201,7 @@ export async function createEventStreams(options: {
       write(stream, `id: ${stream.lastSeq}\nevent: ${RELOAD_EVENT}\ndata: {}\n\n`);
       return;
     }
-    await handle(stream, newest.reverse());
+    await handle(stream, newest.reverse(), false);
   }
 
   const stopSessions = await options.listen(
@@ -211,7 +215,7 @@ export async function createEventStreams(options: {
 
   /**
    * Ends the streams whose session expired (revocations come at once, see above), and those whose
-   * API token was revoked or expired.
+   * API token was revoked or expired, or whose company is suspended.
    */
   async function checkSessions() {
     const streams = [...all];
@@ -237,7 +241,15 @@ export async function createEventStreams(options: {
         : db
             .select({ id: apiTokens.id })
             .from(apiTokens)
-            .where(and(inArray(apiTokens.id, tokenIds), gte(apiTokens.expiresAt, now))),
+            .innerJoin(users, eq(users.id, apiTokens.userId))
+            .innerJoin(companies, eq(companies.id, users.companyId))
+            .where(
+              and(
+                inArray(apiTokens.id, tokenIds),
+                gte(apiTokens.expiresAt, now),
+                isNull(companies.suspendedAt),
+              ),
+            ),
     ]);
     const liveSessionIds = new Set(liveSessions.map((s) => s.id));
     const liveTokenIds = new Set(liveTokens.map((t) => t.id));

@@ -10,7 +10,7 @@ import {
 import { userMessages } from '../../../src/api/contract/users';
 import type { Db, Tx } from '../../db/client';
 import { events } from '../../db/event-schema';
-import { apiTokens, teams, users } from '../../db/schema';
+import { apiTokens, companies, resellers, teams, users } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../http-error';
 import { userActor } from '../events/actor';
 import { recordEvent } from '../events/record';
@@ -247,6 +247,12 @@ export interface LiveApiToken {
   isAdmin: boolean;
   isReseller: boolean;
   mustResetPassword: boolean;
+  /**
+   * The user's company is suspended by its reseller: the token is refused while it lasts (it is
+   * kept, and works again on resume), naming `resellerEmail` to contact.
+   */
+  suspended: boolean;
+  resellerEmail: string;
 }
 
 /** A token that is neither revoked (deleted) nor expired, with its user's standing. */
@@ -264,9 +270,13 @@ async function findLive(db: Db, match: SQL, now: Date): Promise<LiveApiToken | u
       isAdmin: users.isAdmin,
       isReseller: users.isReseller,
       mustResetPassword: users.forcePasswordReset,
+      suspended: sql<boolean>`${companies.suspendedAt} is not null`,
+      resellerEmail: resellers.email,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .innerJoin(resellers, eq(resellers.id, companies.resellerId))
     .where(and(match, sql`${apiTokens.expiresAt} > ${now}`));
   return row;
 }

@@ -105,10 +105,15 @@ const sessionColumns = {
   lastSeenAt: sessions.lastSeenAt,
 };
 
+/**
+ * Neither revoked nor expired, of a company that is not suspended: suspending revokes the
+ * company's sessions, and this refuses one made by a sign-in that raced it.
+ */
 const liveSessions = and(
   sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
   isNull(sessions.revokedAt),
   gt(sessions.expiresAt, sql.placeholder('now')),
+  isNull(companies.suspendedAt),
 );
 
 /** Every call but the public ones starts with it: prepared once, the profile in the same read. */
@@ -118,6 +123,7 @@ const sessionsQuery = (db: Db) =>
       .select({ ...sessionColumns, tokenHash: sessions.tokenHash })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(companies, eq(companies.id, users.companyId))
       .where(liveSessions)
       .prepare(name),
   );

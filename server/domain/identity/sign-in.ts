@@ -15,11 +15,14 @@ type Deps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'mailer'>;
 export type SignInResult =
   | { outcome: 'throttled' }
   | { outcome: 'rejected' }
+  /** The password is right, but the company is suspended: who to contact. */
+  | { outcome: 'suspended'; supportEmail: string }
   | { outcome: 'code-sent'; token: string; user: User };
 
 /**
  * Email + password -> an unverified session whose one-time code is e-mailed. An unknown address,
  * a wrong password and an account never activated cost the same argon2 work and get one answer.
+ * Only the right password learns that the company is suspended (no session is made then).
  * `address` (the client's IP) is kept on the session; see `verifySignInCode`.
  */
 export async function signIn(
@@ -41,6 +44,7 @@ export async function signIn(
     return { outcome: 'rejected' };
   }
   await clearLoginFailures(db, input.email);
+  if (account.suspendedAt) return { outcome: 'suspended', supportEmail: account.resellerEmail };
 
   const now = deps.clock.now();
   const code = newCode();

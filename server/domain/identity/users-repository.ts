@@ -27,6 +27,9 @@ export async function findUserByEmail(db: Db, email: string) {
       passwordHash: users.passwordHash,
       activatedAt: users.activatedAt,
       resellerName: resellers.resellerName,
+      /** Set while the company is suspended by its reseller. */
+      suspendedAt: companies.suspendedAt,
+      resellerEmail: resellers.email,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))

@@ -19,6 +19,7 @@ export const customerColumns = (db: Db) => ({
   name: companies.name,
   logoUrl: companies.logoUrl,
   createdAt: companies.createdAt,
+  suspendedAt: companies.suspendedAt,
   users: keptCount(db, 'users', companies.id),
   /** Not deleted, whatever their state. */
   vmsTotal: keptCount(db, 'vms', companies.id),
@@ -26,7 +27,7 @@ export const customerColumns = (db: Db) => ({
 
 type CustomerBase = Pick<
   CustomerRow,
-  'id' | 'name' | 'logoUrl' | 'createdAt' | 'users' | 'vmsTotal'
+  'id' | 'name' | 'logoUrl' | 'createdAt' | 'suspendedAt' | 'users' | 'vmsTotal'
 >;
 type Figures = Pick<CustomerRow, 'admins' | 'vmsRunning' | 'vcpus' | 'ramGb' | 'publicIps'>;
 
@@ -73,5 +74,9 @@ export async function withFigures(db: Db, rows: CustomerBase[]): Promise<Custome
     Object.assign(figures.get(companyId)!, { vmsRunning: running, vcpus, ramGb });
   }
   for (const { companyId, n } of addresses) figures.get(companyId)!.publicIps = n;
-  return rows.map((row) => ({ ...row, ...figures.get(row.id)! }));
+  return rows.map((row) => ({
+    ...row,
+    ...figures.get(row.id)!,
+    state: row.suspendedAt ? 'suspended' : 'active',
+  }));
 }

@@ -45,6 +45,9 @@ export const activityActions = [
   'webhook.create',
   'webhook.delete',
   'webhook.disable',
+  // The company (its reseller's staff)
+  'company.suspend',
+  'company.resume',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 

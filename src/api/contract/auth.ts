@@ -85,4 +85,9 @@ export const authMessages = {
   sessionRenewed: 'Session renewed',
   /** A verified session of a user who must set a new password first (403). */
   passwordResetRequired: 'You must reset your password before continuing',
+  /**
+   * The user's company is suspended by its reseller (403): at sign-in once the password is right,
+   * and to its API tokens. `email` is the reseller's support address.
+   */
+  accountSuspended: (email: string) => `This account is suspended. Contact ${email} for help.`,
 } as const;

@@ -26,6 +26,8 @@ export const activitySubjectTypes = [
   'session',
   'apiToken',
   'webhook',
+  /** The company itself (its reseller suspended or resumed it). */
+  'company',
 ] as const;
 export type ActivitySubjectType = (typeof activitySubjectTypes)[number];
 

@@ -22,6 +22,7 @@ const subjectTypes = {
   session: 'Sign-in',
   apiToken: 'API token',
   webhook: 'Webhook',
+  company: 'Company',
 } as const;
 
 const whenColumn = column.accessor('occurredAt', {

@@ -39,12 +39,30 @@ export interface KnownIds {
   team: number;
   user: number;
   region: number;
+  /**
+   * A customer of the world's company's reseller, of its own: the reseller's paths name it, so
+   * that suspending it leaves the Admin's company (and session) as it was.
+   */
+  customer: number;
 }
 
 export async function knownIds(w: VmWorld): Promise<KnownIds> {
   const vm = await w.runningVm('contract');
   const region = Number((await w.order()).regionId);
-  return { vm, team: w.alphaId, user: w.userIds.viewer!, region };
+  const db = w.server.database.db;
+  const [own] = await db
+    .select({ resellerId: companies.resellerId })
+    .from(companies)
+    .where(eq(companies.id, w.companyId));
+  const [customer] = await db
+    .insert(companies)
+    .values({
+      externalId: `openapi-customer-${own!.resellerId}`,
+      resellerId: own!.resellerId,
+      name: 'Spare',
+    })
+    .returning({ id: companies.id });
+  return { vm, team: w.alphaId, user: w.userIds.viewer!, region, customer: customer!.id };
 }
 
 /**
@@ -83,6 +101,7 @@ export function fillPath(path: string, ids: KnownIds): string {
     }
     if (/^\/teams|permissions/.test(path)) return ids.team;
     if (/^\/users/.test(path)) return ids.user;
+    if (/^\/reseller\//.test(path)) return ids.customer;
     return ids.vm;
   };
   return `/api/v1${path.replace(/\{(\w+)\}/g, (_, name: string) => String(idFor(name)))}`;

@@ -30,6 +30,7 @@ const subjectOptions = activitySubjectTypes.map((value) => ({
     session: 'Sign-ins',
     apiToken: 'API tokens',
     webhook: 'Webhooks',
+    company: 'Company',
   }[value],
 }));
 const actorOptions = activityActorTypes.map((value) => ({
