@@ -25,6 +25,16 @@ export const invalidItems = (errors: FieldError[]) => {
     : 'Invalid items';
   return new HttpError(400, lead, undefined, errors);
 };
+/** Several fields of one body at once, led like a schema's 400 (`field: message`). */
+export const invalidFields = (errors: FieldError[]) => {
+  const first = errors[0];
+  return new HttpError(
+    400,
+    first ? `${first.field}: ${first.message}` : 'Invalid body',
+    undefined,
+    errors,
+  );
+};
 /** Also for ids of another company: they must look exactly like ids that do not exist. */
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);

@@ -17,3 +17,4 @@ export * from './jobs/schema';
 export * from './providers/sim/schema';
 export * from './providers/libvirt/schema';
 export * from './db/webhook-schema';
+export * from './db/limit-schema';

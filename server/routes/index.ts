@@ -11,6 +11,7 @@ import type { RouteOptions } from './deps';
 import { debugRoutes } from './debug';
 import { healthRoutes } from './health';
 import { importRoutes } from './imports';
+import { limitRoutes } from './limits';
 import { networkRoutes } from './networks';
 import { permissionRoutes } from './permissions';
 import { resellerRoutes } from './reseller';
@@ -53,5 +54,6 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(supportRoutes, { prefix: '/support', deps });
   await app.register(clientErrorRoutes, { deps });
   await app.register(activityRoutes, { deps });
+  await app.register(limitRoutes, { deps });
   await app.register(simFaultRoutes, { prefix: '/sim', deps });
 };

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  limitMessages,
+  putCompanyLimitsBody,
+  putCompanyLimitsResponse,
+} from '../../src/api/contract/limits';
+import {
   createCustomerBody,
   createCustomerResponse,
   customerDetailsResponse,
@@ -10,6 +15,7 @@ import {
 } from '../../src/api/contract/reseller';
 import { createCustomer } from '../domain/reseller/customer-create';
 import { findCustomerDetails } from '../domain/reseller/customer-details';
+import { saveCustomerLimits } from '../domain/reseller/customer-limits';
 import { listCustomers } from '../domain/reseller/customer-list';
 import { caller } from '../plugins/authenticate';
 import type { RouteOptions } from './deps';
@@ -51,6 +57,23 @@ export const resellerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       const companyId = await createCustomer(deps, caller(request), request.body);
       request.log.info({ companyId }, 'customer created');
       return { data: { companyId }, message: resellerMessages.customerCreated };
+    },
+  );
+
+  app.put(
+    '/companies/limits/:id',
+    {
+      schema: {
+        params: customerIdParam,
+        body: putCompanyLimitsBody,
+        response: { 200: putCompanyLimitsResponse },
+      },
+    },
+    async (request) => {
+      const companyId = request.params.id;
+      await saveCustomerLimits(db, caller(request), companyId, request.body);
+      request.log.info({ companyId, limits: request.body.limits.length }, 'customer limits saved');
+      return { data: null, message: limitMessages.saved };
     },
   );
 };

@@ -200,6 +200,8 @@ describe('GET /reseller/companies/details/:id', () => {
               activated: false,
             },
           ],
+          // Its reseller has set none (reseller-limits-put tests).
+          limits: [],
         },
       },
     });

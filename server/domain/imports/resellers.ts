@@ -1,10 +1,17 @@
 import { eq, inArray } from 'drizzle-orm';
-import { resellerItem } from '../../../src/api/contract/imports';
+import { resellerItem, type ResellerItem } from '../../../src/api/contract/imports';
 import type { Tx } from '../../db/client';
 import { distributors, resellers } from '../../db/schema';
+import {
+  entryErrors,
+  knownRegions,
+  replaceResellerLimits,
+  resellerLimitsOf,
+  sameLimits,
+} from '../limits/limit-records';
 import { addAdmins, checkAccountEmails, findAccounts } from './accounts';
 import { companiesByExternalId, STAFF_COMPANY_PREFIX, upsertCompanies } from './companies';
-import { combine, Tally, upsertAll, type KindOutcome } from './outcome';
+import { combine, Tally, upsertAll, type Change, type KindOutcome } from './outcome';
 import { importMessages, parseItems } from './validate';
 
 const staffCompanyId = (externalId: string) => `${STAFF_COMPANY_PREFIX}${externalId}`;
@@ -19,7 +26,23 @@ async function distributorIds(tx: Tx, externalIds: readonly string[]) {
 }
 
 /**
- * Resellers by externalId with their branding and order-form links. Each reseller also gets its
+ * The reseller's limits when the item sets them: its whole set, replaced. Written only when it
+ * differs, so that running the same file again changes nothing.
+ */
+async function replaceLimits(
+  tx: Tx,
+  resellerId: number,
+  limits: ResellerItem['limits'],
+): Promise<Change> {
+  if (!limits) return 'unchanged';
+  if (sameLimits(await resellerLimitsOf(tx, resellerId), limits)) return 'unchanged';
+  await replaceResellerLimits(tx, resellerId, limits);
+  return 'updated';
+}
+
+/**
+ * Resellers by externalId with their branding and order-form links, and the limits all their
+ * customers together may hold when the item has `limits`. Each reseller also gets its
  * own staff company (`reseller:<externalId>`) with an Admin for the reseller's e-mail, who has
  * Order Services (`isReseller`).
  */
@@ -53,6 +76,16 @@ export async function importResellers(
     accounts,
     errors,
   );
+  const regionIds = await knownRegions(
+    tx,
+    rows.flatMap(({ item }) => (item.limits ?? []).flatMap((limit) => limit.regionId ?? [])),
+  );
+  for (const { index, item } of rows) {
+    if (!item.limits) continue;
+    for (const { field, message } of entryErrors(item.limits, regionIds)) {
+      errors.add(index, field, message);
+    }
+  }
   if (errors.any) return { errors: errors.sorted() };
 
   const externalIds = rows.map((row) => row.item.externalId);
@@ -115,11 +148,20 @@ export async function importResellers(
     now,
   );
 
+  const limitsChanged: Change[] = [];
+  for (const [i, { item }] of rows.entries()) {
+    limitsChanged.push(await replaceLimits(tx, upserted[i]!.id, item.limits));
+  }
+
   const tally = new Tally();
   rows.forEach(({ item }, i) => {
     const { id, change } = upserted[i]!;
     const adminAdded = invited.has(item.email) ? 'created' : 'unchanged';
-    tally.item(item.externalId, id, combine(change, staff[i]!.change, adminAdded));
+    tally.item(
+      item.externalId,
+      id,
+      combine(change, staff[i]!.change, adminAdded, limitsChanged[i]!),
+    );
   });
   tally.invited.push(...invited);
   return tally.applied();

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { hostRange, ipToNumber, numberToIp, parseCidr } from '../../../src/api/contract/ip';
 import { networkMessages } from '../../../src/api/contract/networks';
+import type { CompanyLimits } from '../../config';
 import type { Tx } from '../../db/client';
 import { networks, publicIps, vmInterfaces } from '../../db/network-schema';
 import { regions } from '../../db/catalog-schema';
 import { conflict } from '../../http-error';
+import { requireRoom } from '../limits/room';
 
 /**
  * Address management: private addresses from a network's DHCP pool, MAC addresses, and public
@@ -68,15 +70,22 @@ export async function allocatePrivateIp(tx: Tx, network: NetworkRecord): Promise
 }
 
 /**
- * Takes the lowest free address of the region's pool for an interface (NAT) or a network (SNAT).
- * The region's row serialises the choices made in that region; the unique index has the last word.
+ * Takes the lowest free address of the region's pool for an interface (NAT) or a network (SNAT),
+ * within the operator's quota and the company's and its reseller's limits (`requireRoom`, whose
+ * locks come before the region's). The region's row serialises the choices made in that region;
+ * the unique index has the last word.
  */
 export async function reservePublicIp(
   tx: Tx,
-  owner: { regionId: number; companyId: number; limit: number },
+  owner: { regionId: number; companyId: number; limits: CompanyLimits },
   holder: { interfaceId: number } | { networkId: number },
   status: 'Allocating' | 'Active',
 ): Promise<string> {
+  await requireRoom(
+    tx,
+    { companyId: owner.companyId, regionId: owner.regionId, quotas: owner.limits },
+    { publicIps: 1 },
+  );
   const [region] = await tx
     .select({ pool: regions.publicIpPool })
     .from(regions)
@@ -84,11 +93,6 @@ export async function reservePublicIp(
     .for('no key update');
   const pool = region && parseCidr(region.pool);
   if (!pool) throw conflict(networkMessages.poolExhausted);
-  const [held] = await tx
-    .select({ n: count() })
-    .from(publicIps)
-    .where(and(eq(publicIps.companyId, owner.companyId), eq(publicIps.regionId, owner.regionId)));
-  if ((held?.n ?? 0) >= owner.limit) throw conflict(networkMessages.publicIpQuota(owner.limit));
   const used = new Set(
     (
       await tx

@@ -298,7 +298,7 @@ export async function allocateInterfacePublicIp(
       .where(eq(vmInterfaces.id, iface.id));
     const reserved = await reservePublicIp(
       tx,
-      { regionId: vm.regionId, companyId: caller.companyId, limit: limits.publicIpsPerRegion },
+      { regionId: vm.regionId, companyId: caller.companyId, limits },
       { interfaceId: iface.id },
       'Allocating',
     );

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { defaultAddressing, overlaps, parseCidr } from '../../../src/api/contract/ip';
 import {
   DEFAULT_DNS_SERVERS,
@@ -13,6 +13,7 @@ import { companies } from '../../db/schema';
 import { networkCreateFailed } from '../../jobs/network-steps';
 import { enqueueOperation } from '../../jobs/operations';
 import type { Actor } from '../events/actor';
+import { requireRoom } from '../limits/room';
 import { reservePublicIp, type NetworkRecord } from './addresses';
 
 /** A network's addressing as stored: what the type leaves on and what it clears. */
@@ -66,26 +67,13 @@ export async function insertNetwork(
     limits: CompanyLimits;
   } & NetworkAddressing,
 ): Promise<NetworkRecord> {
-  const { networksPerRegion, publicIpsPerRegion } = input.limits;
-  // The company's row serialises its network writes, so that the quota holds under concurrency.
-  await tx
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.id, input.companyId))
-    .for('no key update');
-  const [held] = await tx
-    .select({ n: count() })
-    .from(networks)
-    .where(
-      and(
-        eq(networks.companyId, input.companyId),
-        eq(networks.regionId, input.regionId),
-        isNull(networks.deletedAt),
-      ),
-    );
-  if ((held?.n ?? 0) >= networksPerRegion) {
-    throw conflict(networkMessages.networkQuota(networksPerRegion));
-  }
+  // The company's row (and its reseller's) serialises its network writes, so that the limits hold
+  // under concurrency.
+  await requireRoom(
+    tx,
+    { companyId: input.companyId, regionId: input.regionId, quotas: input.limits },
+    { networks: 1 },
+  );
   const [network] = await tx
     .insert(networks)
     .values({
@@ -102,7 +90,7 @@ export async function insertNetwork(
   if (network!.snatEnabled) {
     await reservePublicIp(
       tx,
-      { regionId: input.regionId, companyId: input.companyId, limit: publicIpsPerRegion },
+      { regionId: input.regionId, companyId: input.companyId, limits: input.limits },
       { networkId: network!.id },
       'Active',
     );

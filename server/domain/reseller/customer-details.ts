@@ -5,10 +5,11 @@ import { companies, userDisplayName, users } from '../../db/schema';
 import { notFound } from '../../http-error';
 import type { Caller } from '../tenancy/access';
 import { customerColumns, withFigures } from './customer-figures';
+import { customerLimitUse } from './customer-limits';
 import { customersOf, resellerScope } from './reseller-scope';
 
 /**
- * One customer of the caller's reseller: its row's figures and its Admins. Another reseller's
+ * One customer of the caller's reseller: its row's figures, its Admins and its limits. Another reseller's
  * company, the reseller's own staff company and an unknown id all answer the same 404.
  */
 export async function findCustomerDetails(
@@ -22,7 +23,7 @@ export async function findCustomerDetails(
     .from(companies)
     .where(and(eq(companies.id, companyId), customersOf(scope)));
   if (!row) throw notFound(resellerMessages.customerNotFound);
-  const [[customer], adminList] = await Promise.all([
+  const [[customer], adminList, limits] = await Promise.all([
     withFigures(db, [row]),
     db
       .select({
@@ -34,6 +35,7 @@ export async function findCustomerDetails(
       .from(users)
       .where(and(eq(users.companyId, companyId), eq(users.isAdmin, true)))
       .orderBy(asc(users.nameKey), asc(users.id)),
+    customerLimitUse(db, companyId),
   ]);
-  return { ...customer!, adminList };
+  return { ...customer!, adminList, limits };
 }

@@ -103,11 +103,7 @@ async function addPrimaryInterface(
   if (input.publicIp) {
     await reservePublicIp(
       tx,
-      {
-        regionId: input.network.regionId,
-        companyId: input.companyId,
-        limit: input.limits.publicIpsPerRegion,
-      },
+      { regionId: input.network.regionId, companyId: input.companyId, limits: input.limits },
       { interfaceId: row!.id },
       'Allocating',
     );

@@ -26,7 +26,8 @@ import { findVisibleVm } from './vm-access';
  * provider offers. Unknown ids answer 404.
  */
 
-const regionIsOffered = (db: Db) =>
+/** A region some provider offers sizes in: one the create cascade lists. */
+export const regionIsOffered = (db: Db) =>
   exists(
     db
       .select({ one: sql`1` })

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { envelope } from './envelope';
+import { LIMITS_PER_RESELLER_MAX, limitEntry } from './limits';
 import { NO_CONTROL_CHARACTERS, emailSchema, messages, personNameSchema } from './validation';
 
 /**
@@ -67,6 +68,11 @@ export const resellerItem = z.object({
   logoUrl: optionalUrl,
   tabLogoUrl: optionalUrl,
   orderUrls: z.nullish(z.object({ newCustomer: optionalUrl, accountChanges: optionalUrl })),
+  /**
+   * What all the reseller's customers together may hold. When present (`[]` included), the
+   * reseller's whole set of limits; absent or null, the stored set stays as it is.
+   */
+  limits: z.nullish(z.array(limitEntry).check(z.maxLength(LIMITS_PER_RESELLER_MAX))),
 });
 export const companyItem = z.object({
   externalId,

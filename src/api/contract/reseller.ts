@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { envelope, idSchema, pageQuery, paged } from './envelope';
+import { limitUse } from './limits';
 import { customerSortColumns } from './search-values';
 import { NO_CONTROL_CHARACTERS, emailSchema, messages, personNameSchema } from './validation';
 
@@ -96,8 +97,12 @@ export const customerAdmin = z.object({
 });
 export type CustomerAdmin = z.infer<typeof customerAdmin>;
 
-/** `GET /reseller/companies/details/{id}`: the row's figures and the company's Admins. */
+/**
+ * `GET /reseller/companies/details/{id}`: the row's figures, the company's Admins and the limits
+ * its reseller set for it, each with what the company holds against it (in its region, or in all
+ * regions for an all-regions limit).
+ */
 export const customerDetailsResponse = envelope(
-  z.extend(customerRow, { adminList: z.array(customerAdmin) }),
+  z.extend(customerRow, { adminList: z.array(customerAdmin), limits: z.array(limitUse) }),
 );
 export type CustomerDetails = z.infer<typeof customerDetailsResponse>['data'];

@@ -162,6 +162,7 @@ describe('coverage', () => {
         "POST /virtualMachines/stop/:id",
         "POST /webhooks/test/:id",
         "PUT /networks/update/:id",
+        "PUT /reseller/companies/limits/:id",
         "PUT /virtualMachines/changeConfiguration",
         "PUT /virtualMachines/edit/:id",
       ]

@@ -316,6 +316,16 @@ function resellerCases(): IsolationCase[] {
       expect: everyone404,
     },
     {
+      endpoint: 'PUT /reseller/companies/limits/:id',
+      label: "its own and another company's limits, through the reseller",
+      request: (_own, other) => ({
+        method: 'PUT',
+        url: `/reseller/companies/limits/${other.companyId}`,
+        payload: { limits: [{ resource: 'vms', regionId: null, max: 1_000_000 }] },
+      }),
+      expect: everyone404,
+    },
+    {
       endpoint: 'POST /reseller/companies/create',
       label: 'a company next to its own, through the reseller',
       request: () => ({
@@ -514,6 +524,7 @@ function vmCases(): IsolationCase[] {
  */
 export const routesWithoutCompanyIds: Record<string, string> = {
   'GET /healthCheck/api': 'public liveness, no data',
+  'GET /limits': "no id; the caller's own company's limits (limits-overview tests)",
   'GET /openapi.json': 'public; the API document, no data',
   'GET /healthCheck/database': 'public database check, no data',
   'GET /healthCheck/ready': "public readiness of the process, no company's data",
