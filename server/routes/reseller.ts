@@ -12,11 +12,14 @@ import {
   listCustomersQuery,
   listCustomersResponse,
   resellerMessages,
+  resumeCustomerResponse,
+  suspendCustomerResponse,
 } from '../../src/api/contract/reseller';
 import { createCustomer } from '../domain/reseller/customer-create';
 import { findCustomerDetails } from '../domain/reseller/customer-details';
 import { saveCustomerLimits } from '../domain/reseller/customer-limits';
 import { listCustomers } from '../domain/reseller/customer-list';
+import { resumeCustomer, suspendCustomer } from '../domain/reseller/customer-suspension';
 import { caller } from '../plugins/authenticate';
 import type { RouteOptions } from './deps';
 
@@ -57,6 +60,31 @@ export const resellerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       const companyId = await createCustomer(deps, caller(request), request.body);
       request.log.info({ companyId }, 'customer created');
       return { data: { companyId }, message: resellerMessages.customerCreated };
+    },
+  );
+
+  app.post(
+    '/companies/suspend/:id',
+    { schema: { params: customerIdParam, response: { 200: suspendCustomerResponse } } },
+    async (request) => {
+      const companyId = request.params.id;
+      await suspendCustomer(db, caller(request), companyId, deps.clock.now());
+      // The stops of its running VMs are written: the reconciler takes them now.
+      deps.jobs.nudge();
+      request.log.info({ companyId }, 'customer suspended');
+      return { data: null, message: resellerMessages.customerSuspended };
+    },
+  );
+
+  app.post(
+    '/companies/resume/:id',
+    { schema: { params: customerIdParam, response: { 200: resumeCustomerResponse } } },
+    async (request) => {
+      const companyId = request.params.id;
+      await resumeCustomer(db, caller(request), companyId, deps.clock.now());
+      deps.jobs.nudge();
+      request.log.info({ companyId }, 'customer resumed');
+      return { data: null, message: resellerMessages.customerResumed };
     },
   );
 

@@ -190,6 +190,8 @@ describe('GET /reseller/companies/details/:id', () => {
           ramGb: 62,
           publicIps: 2,
           createdAt: '2026-01-05T09:00:00.000Z',
+          state: 'active',
+          suspendedAt: null,
           adminList: [
             { id: w.ids.customerAdmin, name: 'Ada Acme', email: 'ada@acme.test', activated: true },
             // No name until activation: the address stands in, and sorts as one.

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { envelope, idSchema, pageQuery, paged } from './envelope';
+import { emptyEnvelope, envelope, idSchema, pageQuery, paged } from './envelope';
 import { limitUse } from './limits';
 import { customerSortColumns } from './search-values';
 import { NO_CONTROL_CHARACTERS, emailSchema, messages, personNameSchema } from './validation';
@@ -21,7 +21,17 @@ export const resellerMessages = {
   /** The Admin's e-mail already signs in somewhere: one account per address in the product. */
   emailTaken: 'A user with this email already exists',
   customerCreated: 'Customer created',
+  customerSuspended: 'Customer suspended',
+  customerResumed: 'Customer resumed',
+  alreadySuspended: 'This customer is already suspended',
+  notSuspended: 'This customer is not suspended',
+  /** A VM of the customer is still stopping (or otherwise changing): resume once it is done. */
+  vmsChanging: "This customer's VMs are still changing state; try again in a minute",
 } as const;
+
+/** `suspended`: its users cannot sign in, its credentials are refused, its VMs are stopped. */
+export const customerStates = ['active', 'suspended'] as const;
+export type CustomerState = (typeof customerStates)[number];
 
 const companyName = z
   .string({ error: resellerMessages.nameRequired })
@@ -36,11 +46,15 @@ const companyName = z
 const logoUrl = z.pipe(
   z.transform((v): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v)),
   z.nullish(
-    z.pipe(
-      z
-        .string()
-        .check(z.trim(), z.maxLength(2000, { error: resellerMessages.logoUrlFormat, abort: true })),
-      z.url({ protocol: /^https?$/, error: resellerMessages.logoUrlFormat }),
+    // Parsed by the browser's URL rather than z.url, as webhooks.ts does: zod's own URL check
+    // would join the sign-in page's first download, where zod is.
+    z.string().check(
+      z.trim(),
+      z.maxLength(2000, { error: resellerMessages.logoUrlFormat, abort: true }),
+      z.refine(
+        (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+        resellerMessages.logoUrlFormat,
+      ),
     ),
   ),
 );
@@ -61,6 +75,9 @@ export const customerRow = z.object({
   publicIps: z.int(),
   // A Date, like every answer's moments: the console revives ISO strings before parsing.
   createdAt: z.date(),
+  state: z.enum(customerStates),
+  /** Since when it is suspended; null while active. */
+  suspendedAt: z.nullable(z.date()),
 });
 export type CustomerRow = z.infer<typeof customerRow>;
 
@@ -106,3 +123,11 @@ export const customerDetailsResponse = envelope(
   z.extend(customerRow, { adminList: z.array(customerAdmin), limits: z.array(limitUse) }),
 );
 export type CustomerDetails = z.infer<typeof customerDetailsResponse>['data'];
+
+/**
+ * `POST /reseller/companies/suspend/{id}`: the customer's running VMs stop, its users' sessions
+ * end and its API tokens are refused until `POST /reseller/companies/resume/{id}`, which starts
+ * again the VMs that were running. 409 when it is already in that state.
+ */
+export const suspendCustomerResponse = emptyEnvelope;
+export const resumeCustomerResponse = emptyEnvelope;

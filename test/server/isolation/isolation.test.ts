@@ -149,6 +149,8 @@ describe('coverage', () => {
         "POST /networks/allocatePublicIp/:id",
         "POST /permissions/assign",
         "POST /reseller/companies/create",
+        "POST /reseller/companies/resume/:id",
+        "POST /reseller/companies/suspend/:id",
         "POST /roles/updateUserRoleForTeam",
         "POST /teams/addUser",
         "POST /teams/create",

@@ -338,6 +338,15 @@ function resellerCases(): IsolationCase[] {
       }),
       expect: everyone404,
     },
+    ...(['suspend', 'resume'] as const).map((verb): IsolationCase => ({
+      endpoint: `POST /reseller/companies/${verb}/:id`,
+      label: `${verb} another company, through the reseller`,
+      request: (_own, other) => ({
+        method: 'POST',
+        url: `/reseller/companies/${verb}/${other.companyId}`,
+      }),
+      expect: everyone404,
+    })),
   ];
 }
 
