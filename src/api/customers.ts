@@ -1,8 +1,11 @@
 import type { z } from './contract/zod';
+import { putCompanyLimitsResponse, type LimitEntry } from './contract/limits';
 import {
   createCustomerResponse,
   customerDetailsResponse,
   listCustomersResponse,
+  resumeCustomerResponse,
+  suspendCustomerResponse,
   type createCustomerBody,
   type listCustomersQuery,
 } from './contract/reseller';
@@ -28,3 +31,22 @@ export const createCustomer = (body: NewCustomer) =>
   request('post', 'reseller/companies/create', createCustomerResponse, { json: body }).then(
     (r) => r.data,
   );
+
+/**
+ * Stops the customer's running VMs, signs its users out and refuses its credentials until it is
+ * resumed; answers the server's message.
+ */
+export const suspendCustomer = (id: number) =>
+  request('post', `reseller/companies/suspend/${id}`, suspendCustomerResponse).then(
+    (r) => r.message,
+  );
+
+/** Lets the customer's users back in and starts again the VMs that were running. */
+export const resumeCustomer = (id: number) =>
+  request('post', `reseller/companies/resume/${id}`, resumeCustomerResponse).then((r) => r.message);
+
+/** Replaces the customer's whole set of limits (an empty one removes them all). */
+export const updateCustomerLimits = (id: number, limits: LimitEntry[]) =>
+  request('put', `reseller/companies/limits/${id}`, putCompanyLimitsResponse, {
+    json: { limits },
+  }).then((r) => r.message);

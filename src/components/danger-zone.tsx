@@ -8,6 +8,8 @@ interface DangerZoneProps {
   /** What is lost, and why the action may be unavailable now. */
   description: ReactNode;
   actionLabel: string;
+  /** The button's icon: a bin unless the action deletes nothing (suspending, say). */
+  actionIcon?: ReactNode;
   disabled?: boolean;
   onAction: () => void;
 }
@@ -20,6 +22,7 @@ export function DangerZone({
   heading,
   description,
   actionLabel,
+  actionIcon = <IconTrash size={16} aria-hidden />,
   disabled,
   onAction,
 }: DangerZoneProps) {
@@ -47,7 +50,7 @@ export function DangerZone({
         <Button
           color="red"
           variant="outline"
-          leftSection={<IconTrash size={16} aria-hidden />}
+          leftSection={actionIcon}
           disabled={disabled}
           onClick={onAction}
         >

@@ -18,6 +18,8 @@ interface PageHeaderProps {
   secondaryTitle?: ReactNode;
   /** Drawn before the title, such as a company's logo. */
   leading?: ReactNode;
+  /** Drawn after the title, outside the heading, such as a state badge. */
+  trailing?: ReactNode;
   action?: PageAction;
 }
 
@@ -28,6 +30,7 @@ export function PageHeader({
   onBack,
   secondaryTitle,
   leading,
+  trailing,
   action,
 }: PageHeaderProps) {
   const router = useRouter();
@@ -59,6 +62,7 @@ export function PageHeader({
             </Text>
           )}
         </Stack>
+        {trailing}
       </Group>
       {action && (
         <Button

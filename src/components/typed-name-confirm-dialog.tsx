@@ -1,8 +1,11 @@
 import { Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 
-interface TypedNameConfirmDialogProps {
+interface TypedNameConfirmDialogProps extends Pick<
+  ConfirmDialogProps,
+  'confirmLabel' | 'busyLabel'
+> {
   opened: boolean;
   /** The resource's name, which the user types to confirm. */
   name: string;
@@ -15,9 +18,9 @@ interface TypedNameConfirmDialogProps {
 }
 
 /**
- * A deletion that cannot be undone, confirmed by typing the resource's name: the confirm button
- * stays disabled until the name matches exactly, so a hurried Enter or a click on the wrong
- * page deletes nothing.
+ * A deletion that cannot be undone (or an action as grave, such as suspending a customer),
+ * confirmed by typing the resource's name: the confirm button stays disabled until the name
+ * matches exactly, so a hurried Enter or a click on the wrong page does nothing.
  */
 export function TypedNameConfirmDialog({
   opened,
@@ -27,6 +30,8 @@ export function TypedNameConfirmDialog({
   errorLead,
   onConfirm,
   onClose,
+  confirmLabel,
+  busyLabel,
 }: TypedNameConfirmDialogProps) {
   const [typed, setTyped] = useState('');
   const close = () => {
@@ -38,6 +43,8 @@ export function TypedNameConfirmDialog({
       opened={opened}
       title={title}
       errorLead={errorLead}
+      confirmLabel={confirmLabel}
+      busyLabel={busyLabel}
       onConfirm={onConfirm}
       onClose={close}
       confirmDisabled={typed !== name}

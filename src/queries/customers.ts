@@ -1,8 +1,12 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { LimitEntry } from '../api/contract/limits';
 import {
   createCustomer,
   getCustomer,
   listCustomers,
+  resumeCustomer,
+  suspendCustomer,
+  updateCustomerLimits,
   type CustomerListQuery,
 } from '../api/customers';
 
@@ -30,4 +34,15 @@ export const customerMutations = {
   // A new company shows in the lists; it has no details page cached yet.
   create: () =>
     mutationOptions({ mutationFn: createCustomer, meta: { invalidates: [customerKeys.lists()] } }),
+  // The state shows in the lists and on the customer's page.
+  suspend: () =>
+    mutationOptions({ mutationFn: suspendCustomer, meta: { invalidates: [customerKeys.all] } }),
+  resume: () =>
+    mutationOptions({ mutationFn: resumeCustomer, meta: { invalidates: [customerKeys.all] } }),
+  // Limits show on the customer's page only.
+  updateLimits: (id: number) =>
+    mutationOptions({
+      mutationFn: (limits: LimitEntry[]) => updateCustomerLimits(id, limits),
+      meta: { invalidates: [customerKeys.detail(id)] },
+    }),
 };

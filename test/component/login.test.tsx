@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { authMessages } from '../../src/api/contract/auth';
 import { messages } from '../../src/api/contract/validation';
 import { sessionStore } from '../../src/api/session-store';
 import { aUser } from './support/fixtures';
@@ -194,6 +195,26 @@ describe('login', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error logging in.')).toBeInTheDocument();
     expect(within(alert).getByText('Too many requests, please try again later')).toBeVisible();
+  });
+
+  it('shows a suspended company’s refusal (403) as the server words it', async () => {
+    noVerifiedSession();
+    const suspended = authMessages.accountSuspended('support@skyline.example');
+    server.use(http.post(api('auth/login'), () => fail(403, suspended)));
+    const { router, user } = await renderApp('/login');
+    await screen.findByRole('heading', { name: 'Login' });
+    await fillAndSubmit(user, 'ada@example.com', 'correct horse');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error logging in.')).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        'This account is suspended. Contact support@skyline.example for help.',
+      ),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStore.get()).toBeNull();
+    expect(screen.getByLabelText('Password')).toHaveValue('correct horse');
   });
 
   it('shows a loading button while the answer is on its way', async () => {

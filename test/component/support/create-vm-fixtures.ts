@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import type { CompanyLimits } from '../../../src/api/contract/limits';
 import type { CreateVmBody, LookupItem } from '../../../src/api/contract/vms';
 import { api, http, ok, server } from './msw';
 import { aTeam, gate, serveTeams, signIn } from './teams-fixtures';
@@ -35,16 +36,28 @@ export const providers: Record<number, LookupItem[]> = {
   5: [],
 };
 
+/** One entry of `GET /limits`: `left` is max - used unless told. */
+export const aLimit = (
+  entry: Pick<CompanyLimits['limits'][number], 'resource' | 'regionId' | 'max' | 'used'> &
+    Partial<CompanyLimits['limits'][number]>,
+): CompanyLimits['limits'][number] => ({
+  left: entry.max - entry.used,
+  source: 'company',
+  ...entry,
+});
+
 /**
- * Serves the create cascade's lookups, the teams and `create`, and records what was asked.
- * `holdImages(regionId)` holds that region's images until released.
+ * Serves the create cascade's lookups, the teams, `create` and the company's `limits` (none unless
+ * given), and records what was asked. `holdImages(regionId)` holds that region's images until
+ * released.
  */
-export function serveCreateVm() {
+export function serveCreateVm({ limits = [] }: { limits?: CompanyLimits['limits'] } = {}) {
   signIn();
   const teams = serveTeams({
     teams: [aTeam(5, { name: 'Platform' }), aTeam(6, { name: 'Data' })],
   });
   const asked: string[] = [];
+  const limitRequests: string[] = [];
   const created: CreateVmBody[] = [];
   const imageGates: Record<number, ReturnType<typeof gate>> = {};
   server.use(
@@ -75,6 +88,11 @@ export function serveCreateVm() {
       asked.push(`providers ${String(params.regionId)} ${query.toString()}`);
       return ok(providers[Number(query.get('configurationId'))] ?? []);
     }),
+    // Apart from `asked`, which lists the cascade's own lookups.
+    http.get(api('limits'), () => {
+      limitRequests.push('limits');
+      return ok({ limits });
+    }),
     http.post(api('virtualMachines/create'), async ({ request }) => {
       created.push((await request.json()) as CreateVmBody);
       return ok({ ids: [90] }, 'Virtual machine creation started');
@@ -83,6 +101,7 @@ export function serveCreateVm() {
   return {
     teams,
     asked,
+    limitRequests,
     created,
     holdImages(regionId: number) {
       imageGates[regionId] = gate();

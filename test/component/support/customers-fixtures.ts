@@ -1,5 +1,9 @@
-import type { LimitUse } from '../../../src/api/contract/limits';
-import type { CustomerAdmin, CustomerRow } from '../../../src/api/contract/reseller';
+import { limitMessages, type LimitEntry, type LimitUse } from '../../../src/api/contract/limits';
+import {
+  resellerMessages,
+  type CustomerAdmin,
+  type CustomerRow,
+} from '../../../src/api/contract/reseller';
 import type { User } from '../../../src/api/contract/auth';
 import { api, fail, http, ok, server } from './msw';
 import { signIn, type Recorded } from './teams-fixtures';
@@ -105,4 +109,71 @@ export function serveCustomer(
     }),
   );
   return { customer, requested };
+}
+
+type WireDetails = WireCustomer & { adminList: CustomerAdmin[]; limits: LimitUse[] };
+
+/** Acme Corporation (42) as its page reads it: active with no limits unless told otherwise. */
+export const acmeDetails = (
+  overrides: Parameters<typeof aCustomer>[1] & { limits?: LimitUse[] } = {},
+): WireDetails => {
+  const { limits = [], ...row } = overrides;
+  return {
+    ...aCustomer(42, {
+      name: 'Acme Corporation',
+      admins: 1,
+      users: 9,
+      vmsRunning: 3,
+      vmsTotal: 5,
+      ...row,
+    }),
+    adminList: [anAdmin(1, { name: 'Grace Hopper', email: 'grace@acme.example' })],
+    limits,
+  };
+};
+
+/** When the fixtures' suspensions happen. */
+export const SUSPENDED_AT = '2026-04-01T08:30:00.000Z';
+
+/**
+ * Serves one customer's details and what changes them, as the server would: suspend, resume
+ * (flipping its state) and the limits' PUT (replacing its limits, each with what it `uses` of the
+ * resource there, 0 unless told). Records every request (`details`, `suspend 42`, `resume 42`,
+ * `limits 42`) and each limits body. A test overrides a path with `server.use` for a failure.
+ */
+export function serveLiveCustomer(
+  customer: WireDetails = acmeDetails(),
+  uses: Partial<Record<string, number>> = {},
+) {
+  const calls: string[] = [];
+  const limitBodies: unknown[] = [];
+  server.use(
+    http.get(api('reseller/companies/details/:id'), ({ params }) => {
+      calls.push('details');
+      return Number(params.id) === customer.id
+        ? ok(customer)
+        : fail(404, resellerMessages.customerNotFound);
+    }),
+    http.post(api('reseller/companies/suspend/:id'), ({ params }) => {
+      calls.push(`suspend ${String(params.id)}`);
+      Object.assign(customer, { state: 'suspended', suspendedAt: SUSPENDED_AT });
+      return ok(null, resellerMessages.customerSuspended);
+    }),
+    http.post(api('reseller/companies/resume/:id'), ({ params }) => {
+      calls.push(`resume ${String(params.id)}`);
+      Object.assign(customer, { state: 'active', suspendedAt: null });
+      return ok(null, resellerMessages.customerResumed);
+    }),
+    http.put(api('reseller/companies/limits/:id'), async ({ params, request }) => {
+      calls.push(`limits ${String(params.id)}`);
+      const body = (await request.json()) as { limits: LimitEntry[] };
+      limitBodies.push(body);
+      customer.limits = body.limits.map((limit) => ({
+        ...limit,
+        used: uses[`${limit.resource}/${limit.regionId ?? 'all'}`] ?? 0,
+      }));
+      return ok(null, limitMessages.saved);
+    }),
+  );
+  return { customer, calls, limitBodies };
 }

@@ -13,6 +13,7 @@ import { PageHeader } from '../../../../components/page-header';
 import { vmMutations } from '../../../../queries/vms';
 import { useCreateVmCatalog } from './create-vm-catalog';
 import { CreateVmCascade } from './create-vm-cascade';
+import { CreateVmRoomNote } from './create-vm-room-note';
 import { after, createVmDefaults, toCreateBody, type CascadeField } from './create-vm-form';
 
 /** `/createVirtualMachine`: name, then the selection cascade, then Create. */
@@ -72,6 +73,7 @@ export function CreateVmScreen() {
                 choose={choose}
                 onPublicIpChange={(on) => form.setFieldValue('allocatePublicIp', on)}
               />
+              <CreateVmRoomNote values={values} sizes={catalog.sizes.data} />
               <Group justify="flex-end">
                 <form.SubmitButton fullWidth={false}>Create Virtual Machine</form.SubmitButton>
               </Group>

@@ -3,6 +3,7 @@ import type { CustomerRow } from '../../../../api/contract/reseller';
 import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
 import { formatDate, formatDateTime } from '../../../../components/date-format';
 import { CustomerLogo } from './customer-logo';
+import { CustomerStateBadge } from './customer-state-badge';
 import { vmsRunningOfTotal } from './customer-texts';
 
 const column = createAppColumnHelper<CustomerRow>();
@@ -52,9 +53,13 @@ function CustomerNameCell({ customer }: { customer: CustomerRow }) {
   return (
     <Group gap="sm" wrap="nowrap">
       <CustomerLogo name={customer.name} logoUrl={customer.logoUrl} size={32} />
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {customer.name}
-      </Text>
+      {/* The badge goes under the name rather than squeeze it into a word a line. */}
+      <Group gap={6} wrap="wrap" miw={0} style={{ flex: 1 }}>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {customer.name}
+        </Text>
+        <CustomerStateBadge customer={customer} />
+      </Group>
     </Group>
   );
 }

@@ -9,10 +9,16 @@ import { customerQueries } from '../../../../queries/customers';
 import { NotFoundPage } from '../../../-components/not-found-screen';
 import { CustomerAdminsTable } from './customer-admins-table';
 import { CustomerFigures } from './customer-figures';
+import { CustomerLimitsCard } from './customer-limits-card';
 import { CustomerLogo } from './customer-logo';
+import { CustomerStateBadge } from './customer-state-badge';
+import { SuspendCustomerZone, SuspendedNotice } from './customer-suspension';
 import { customerErrorLeads } from './customer-texts';
 
-/** `/customers/{id}`: one of the reseller's companies, its figures and its Admins. */
+/**
+ * `/customers/{id}`: one of the reseller's companies, its figures, its limits and its Admins;
+ * suspending it at the foot, resuming it from the notice a suspended one shows at the top.
+ */
 export function CustomerDetailsScreen({ id }: { id: number }) {
   const navigate = useNavigate();
   const customer = useQuery({ ...customerQueries.detail(id), enabled: id > 0 });
@@ -50,14 +56,18 @@ export function CustomerDetailsScreen({ id }: { id: number }) {
         title={details.name}
         onBack={back}
         leading={<CustomerLogo name={details.name} logoUrl={details.logoUrl} size={44} />}
+        trailing={<CustomerStateBadge customer={details} />}
       />
       <Stack gap="lg">
+        {details.state === 'suspended' && <SuspendedNotice customer={details} />}
         <CustomerFigures customer={details} />
+        <CustomerLimitsCard customer={details} />
         <CustomerAdminsTable
           admins={details.adminList}
           isFetching={customer.isFetching}
           onRefresh={() => void customer.refetch()}
         />
+        {details.state === 'active' && <SuspendCustomerZone customer={details} />}
       </Stack>
     </>
   );
