@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { vmIdParams } from '../-components/vm-id-param';
+import { idParams } from '../-components/id-param';
 import { VmConsoleScreen } from './-components/vm-console-screen';
 
 /** The VM console, alone in its tab (opened from the VM details' Console action). */
 export const Route = createFileRoute('/_fullscreen/virtualMachineConsole/$virtualMachineId')({
-  params: vmIdParams,
+  params: idParams('virtualMachineId'),
   component: VmConsolePage,
 });
 

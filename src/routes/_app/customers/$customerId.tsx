@@ -2,10 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { prepareDateFormat } from '../../../components/date-format';
 import { customerQueries } from '../../../queries/customers';
 import { CustomerDetailsScreen } from './-components/customer-details-screen';
-import { customerIdParams } from './-components/customer-id-param';
+import { idParams } from '../../-components/id-param';
 
 export const Route = createFileRoute('/_app/customers/$customerId')({
-  params: customerIdParams,
+  params: idParams('customerId'),
   // Prefetch without waiting: the screen shows its loader, or its error in place.
   loader: ({ context, params }) => {
     if (!params.customerId) return;

@@ -1,10 +1,10 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { networkIdParams } from './-components/network-id-param';
+import { idParams } from '../../-components/id-param';
 import { NetworkNotFound } from './-components/network-not-found';
 
 /** One network: its details and its edit page. An id that is not a number names no network. */
 export const Route = createFileRoute('/_app/networks/$networkId')({
-  params: networkIdParams,
+  params: idParams('networkId'),
   component: NetworkLayout,
 });
 

@@ -1,11 +1,11 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { vmIdParams } from '../../-components/vm-id-param';
+import { idParams } from '../../-components/id-param';
 import { useGoBack } from '../../../components/use-go-back';
 
 /** One VM: its details and its edit page. An id that is not a number goes back. */
 export const Route = createFileRoute('/_app/virtualMachineDetails/$virtualMachineId')({
-  params: vmIdParams,
+  params: idParams('virtualMachineId'),
   component: VmLayout,
 });
 
