@@ -5,24 +5,12 @@ import { teamMessages } from '../../src/api/contract/teams';
 import { apiSession, eventually, smallUbuntuOrder, type ApiCall } from './support/api-session';
 import { launchChromium, screenshot } from './support/browser';
 import { signIn } from './support/journey';
+import { overflowOf } from './support/layout';
 import { startServer, type RunningServer } from './support/server-process';
 
 const ADMIN = { email: 'phone-admin@example.com', password: 'Phone!Layout-Passw0rd' };
 const VM_NAME = 'phone-web-server-with-a-long-name';
 const WEBHOOK_URL = 'http://127.0.0.1:9/hooks/launchpad-phone-layout-receiver';
-
-/** How much of the page and its tables lies beyond the viewport's right edge (0 when none). */
-function overflowOf(page: Page) {
-  // A string: the server's TypeScript project has no DOM types.
-  return page.evaluate<{ document: number; tables: number[] }>(`(() => {
-    const width = window.innerWidth;
-    const tables = [...document.querySelectorAll('table')].map((table) => {
-      const box = (table.closest('.mantine-Table-scrollContainer') ?? table).getBoundingClientRect();
-      return Math.max(0, Math.ceil(box.right) - width, Math.ceil(table.getBoundingClientRect().right) - width);
-    });
-    return { document: Math.max(0, document.documentElement.scrollWidth - width), tables };
-  })()`);
-}
 
 /**
  * Whether the page's title is clamped or clipped, and the list filters (search boxes and

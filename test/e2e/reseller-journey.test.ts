@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from './support/browser';
 import { operatorCalls } from './support/api-session';
 import { activateAccount, readMail, signIn, type Credentials } from './support/journey';
+import { overflowOf } from './support/layout';
 import { startServer, type RunningServer } from './support/server-process';
 
 const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
@@ -202,6 +203,82 @@ describe('dashboard, support and order services, in Chromium', () => {
     expect(mail.subject).toBe('Support request from Rita Reseller (Skyline Hosting Ltd)');
     expect(mail.text).toContain(`From: Rita Reseller <${RESELLER.email}>`);
     expect(mail.text).toContain('Please add a Large VM quota for our customer Acme.');
+
+    expect(errors).toEqual([]);
+  });
+
+  it("a reseller's staff: a new customer, suspended and resumed, on a desktop and a phone", async () => {
+    const errors: string[] = [];
+    const page = await newPage(errors);
+    await signIn(page, server, '/', RESELLER);
+
+    // Customers, from the sidebar, then a new one with its first Admin.
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.waitForURL(`${server.url}/customers`);
+    await page.getByRole('heading', { level: 2, name: 'Customers' }).waitFor();
+    await page.getByRole('button', { name: 'New customer' }).click();
+    await page.waitForURL(`${server.url}/customers/new`);
+    const form = page.getByRole('form', { name: 'New customer' });
+    await form.getByRole('textbox', { name: 'Company name' }).fill('Globex Phone Test');
+    await form.getByRole('textbox', { name: 'First name' }).fill('Gina');
+    await form.getByRole('textbox', { name: 'Last name' }).fill('Globex');
+    await form.getByRole('textbox', { name: 'Email' }).fill('admin@globex.example');
+    await form.getByRole('button', { name: 'Create customer' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Customer created' }).waitFor();
+
+    // Its page: the name, its Admin invited, and the danger zone.
+    await page.waitForURL(new RegExp(`^${server.url}/customers/\\d+$`));
+    const customerUrl = page.url();
+    await page.getByRole('heading', { level: 2, name: 'Globex Phone Test' }).waitFor();
+    await page.getByText('admin@globex.example').waitFor();
+    await page.getByRole('heading', { name: 'Danger zone' }).waitFor();
+    await screenshot(page, 'reseller-07-customer');
+
+    // Suspended, once its name is typed.
+    await page.getByRole('button', { name: 'Suspend', exact: true }).click();
+    const suspendDialog = page.getByRole('dialog', { name: 'Suspend Globex Phone Test?' });
+    const confirmSuspend = suspendDialog.getByRole('button', { name: 'Suspend', exact: true });
+    expect(await confirmSuspend.isDisabled()).toBe(true);
+    await suspendDialog.getByRole('textbox').fill('Globex Phone Test');
+    await confirmSuspend.click();
+    await suspendDialog.waitFor({ state: 'hidden' });
+    const badge = page.getByText('Suspended', { exact: true });
+    await badge.waitFor();
+    await page.getByRole('button', { name: 'Resume', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Suspend', exact: true }).count()).toBe(0);
+    await screenshot(page, 'reseller-08-customer-suspended');
+
+    // Resumed: no badge, and Suspend is offered again.
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
+    const resumeDialog = page.getByRole('dialog', { name: 'Resume Globex Phone Test?' });
+    await resumeDialog.getByRole('button', { name: 'Resume', exact: true }).click();
+    await resumeDialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Suspend', exact: true }).waitFor();
+    await badge.waitFor({ state: 'hidden' });
+
+    // The list shows it; then both pages at 1280 and at 390 px, neither scrolling sideways.
+    const pages: [string, string, string][] = [
+      [`${server.url}/customers`, 'Customers', 'customers'],
+      [customerUrl, 'Globex Phone Test', 'customer'],
+    ];
+    for (const [width, height, prefix] of [
+      [1280, 900, 'reseller'],
+      [390, 844, 'phone-reseller'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const [url, heading, shot] of pages) {
+        await page.goto(url);
+        await page.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor();
+        await page.getByText('Globex Phone Test').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `${prefix}-${shot}-${width}`);
+        const overflow = await overflowOf(page);
+        expect.soft(overflow, `${url} fits ${width} px`).toEqual({
+          document: 0,
+          tables: overflow.tables.map(() => 0),
+        });
+      }
+    }
 
     expect(errors).toEqual([]);
   });
