@@ -61,7 +61,7 @@ describe('VM list: addresses and creation times', { timeout: 15_000 }, () => {
     await user.click(copy);
     expect(await navigator.clipboard.readText()).toBe('198.18.0.7');
     expect(await screen.findByText('Public IP copied to clipboard')).toBeInTheDocument();
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Copied');
+    expect(await screen.findByRole('tooltip', { hidden: true })).toHaveTextContent('Copied');
     expect(copy).toHaveAttribute('data-copied');
     // The copy stays in the row: the row does not open.
     expect(locationOf(router)).toBe('/virtualMachines');
@@ -126,6 +126,6 @@ describe('VM details: the header and the username', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Copy Username' }));
     expect(await navigator.clipboard.readText()).toBe('ubuntu');
     expect(await screen.findByText('Username copied to clipboard')).toBeInTheDocument();
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Copied');
+    expect(await screen.findByRole('tooltip', { hidden: true })).toHaveTextContent('Copied');
   });
 });
