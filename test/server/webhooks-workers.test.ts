@@ -2,12 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDelivery } from '../../src/api/contract/webhooks';
 import { webhookSubscriptions } from '../../server/db/webhook-schema';
-import { createSecretBox } from '../../server/domain/secrets';
-import { createWebhookDispatcher } from '../../server/domain/webhooks/dispatcher';
-import { createMailer } from '../../server/mail/transport';
 import {
   startReceiver,
   startWebhookWorld,
+  testWebhookDispatcher,
   type Receiver,
   type WebhookWorld,
 } from './support/webhook-world';
@@ -26,22 +24,7 @@ afterAll(async () => {
 });
 
 function anotherWorker(workerId: string, deliveryLogSize?: number) {
-  return createWebhookDispatcher({
-    db: w.server.database.db,
-    clock: w.server.clock,
-    secrets: createSecretBox(w.server.config.appSecret),
-    mailer: createMailer({
-      smtpUrl: undefined,
-      from: w.server.config.mailFrom,
-      outboxDir: w.server.outboxDir,
-      logger: { info: () => {} },
-    }),
-    allowPrivate: true,
-    publicUrl: w.server.config.publicUrl,
-    log: { warn: () => {}, error: () => {} },
-    workerId,
-    deliveryLogSize,
-  });
+  return testWebhookDispatcher(w.server, { workerId, deliveryLogSize });
 }
 
 const namesAt = (path: string) =>

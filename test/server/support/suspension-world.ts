@@ -3,12 +3,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client';
 import { companies, resellers } from '../../../server/db/schema';
 import { virtualMachines } from '../../../server/db/vm-schema';
-import { createSecretBox } from '../../../server/domain/secrets';
-import { createWebhookDispatcher } from '../../../server/domain/webhooks/dispatcher';
 import { operations } from '../../../server/jobs/schema';
-import { createMailer } from '../../../server/mail/transport';
 import { createUser } from './seed';
 import { bearer, signIn } from './sign-in';
+import { testWebhookDispatcher } from './webhook-world';
 import { startVmWorld } from './vm-world';
 
 /**
@@ -84,22 +82,7 @@ export async function startSuspensionWorld() {
     return { status: res.statusCode, body: res.json() };
   }
 
-  const dispatcher = createWebhookDispatcher({
-    db,
-    clock: w.server.clock,
-    secrets: createSecretBox(w.server.config.appSecret),
-    mailer: createMailer({
-      smtpUrl: undefined,
-      from: w.server.config.mailFrom,
-      outboxDir: w.server.outboxDir,
-      logger: { info: () => {} },
-    }),
-    allowPrivate: true,
-    publicUrl: w.server.config.publicUrl,
-    log: { warn: () => {}, error: () => {} },
-    workerId: 'test-webhooks',
-    timeoutMs: 5_000,
-  });
+  const dispatcher = testWebhookDispatcher(w.server, { timeoutMs: 5_000 });
 
   return {
     ...w,

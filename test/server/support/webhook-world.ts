@@ -11,6 +11,36 @@ import { startTestServer, type TestServer } from './harness';
 import { createCompany, createUser } from './seed';
 import { bearer, signIn } from './sign-in';
 
+type DispatcherOptions = Parameters<typeof createWebhookDispatcher>[0];
+
+/**
+ * A delivery worker on a test server's database, clock and outbox, driven by hand; private
+ * addresses allowed (the receivers listen on 127.0.0.1) unless told otherwise.
+ */
+export function testWebhookDispatcher(
+  server: TestServer,
+  options: Partial<
+    Pick<DispatcherOptions, 'allowPrivate' | 'workerId' | 'timeoutMs' | 'deliveryLogSize'>
+  > = {},
+): WebhookDispatcher {
+  return createWebhookDispatcher({
+    db: server.database.db,
+    clock: server.clock,
+    secrets: createSecretBox(server.config.appSecret),
+    mailer: createMailer({
+      smtpUrl: undefined,
+      from: server.config.mailFrom,
+      outboxDir: server.outboxDir,
+      logger: { info: () => {} },
+    }),
+    allowPrivate: true,
+    publicUrl: server.config.publicUrl,
+    log: { warn: () => {}, error: () => {} },
+    workerId: 'test-webhooks',
+    ...options,
+  });
+}
+
 export interface Received {
   url: string;
   headers: http.IncomingHttpHeaders;
@@ -91,20 +121,8 @@ export async function startWebhookWorld(
     return { status: res.statusCode, body: res.json() } as CallResult;
   }
 
-  const dispatcher: WebhookDispatcher = createWebhookDispatcher({
-    db,
-    clock: server.clock,
-    secrets: createSecretBox(server.config.appSecret),
-    mailer: createMailer({
-      smtpUrl: undefined,
-      from: server.config.mailFrom,
-      outboxDir: server.outboxDir,
-      logger: { info: () => {} },
-    }),
+  const dispatcher: WebhookDispatcher = testWebhookDispatcher(server, {
     allowPrivate: server.config.webhookAllowPrivate,
-    publicUrl: server.config.publicUrl,
-    log: { warn: () => {}, error: () => {} },
-    workerId: 'test-webhooks',
     timeoutMs: 5_000,
   });
 
