@@ -136,3 +136,32 @@ export const publicIps = pgTable(
     index('public_ips_region_idx').on(t.regionId),
   ],
 );
+
+/**
+ * When each public address was held, and by which company: a row opens when the address is
+ * allocated and closes when it is released (its `public_ips` row goes). Usage for billing counts
+ * these. `vmId` or `networkId` says what it served, as `public_ips` does.
+ */
+export const publicIpPeriods = pgTable(
+  'public_ip_periods',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id),
+    address: text('address').notNull(),
+    vmId: integer('vm_id').references((): AnyPgColumn => virtualMachines.id),
+    networkId: integer('network_id').references(() => networks.id),
+    startedAt: at('started_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [
+    index('public_ip_periods_company_idx').on(t.companyId, t.startedAt),
+    index('public_ip_periods_open_idx')
+      .on(t.address)
+      .where(sql`${t.endedAt} is null`),
+  ],
+);

@@ -34,9 +34,29 @@ export const resellers = pgTable('resellers', {
   tabLogoUrl: text('tab_logo_url'),
   orderUrlNewCustomer: text('order_url_new_customer'),
   orderUrlAccountChanges: text('order_url_account_changes'),
+  /** The console's primary colour (`#rrggbb`), checked for contrast; null: the product's own. */
+  primaryColor: text('primary_color'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The host names on which the console shows a reseller's brand before sign-in and builds its
+ * e-mailed links: set by the operator's reseller import (trusted as they are) or by the reseller
+ * in its settings (checked against a DNS TXT record first). Stored lower-case, one reseller each.
+ */
+export const resellerDomains = pgTable(
+  'reseller_domains',
+  {
+    host: text('host').primaryKey(),
+    resellerId: integer('reseller_id')
+      .notNull()
+      .references(() => resellers.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['import', 'settings'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reseller_domains_reseller_idx').on(t.resellerId)],
+);
 
 export const companies = pgTable(
   'companies',

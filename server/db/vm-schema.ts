@@ -100,6 +100,31 @@ export const vmSizePeriods = pgTable(
 );
 
 /**
+ * When each VM ran (its status was Running): a row opens when a `vm.status` event enters Running
+ * and closes when one leaves it, or at the deletion. Usage for billing counts these.
+ */
+export const vmRunPeriods = pgTable(
+  'vm_run_periods',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    vmId: integer('vm_id')
+      .notNull()
+      .references(() => virtualMachines.id),
+    startedAt: at('started_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [
+    index('vm_run_periods_company_idx').on(t.companyId, t.startedAt),
+    index('vm_run_periods_open_idx')
+      .on(t.vmId)
+      .where(sql`${t.endedAt} is null`),
+  ],
+);
+
+/**
  * The VMs a suspension of their company stopped (or held stopped): started again when the company
  * is resumed, then forgotten. Kept apart from the VM's row so that nothing else needs to know.
  */

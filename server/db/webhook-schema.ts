@@ -17,6 +17,13 @@ export const webhookSubscriptions = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
+    /**
+     * `company`: the company's own events. `customers`: a reseller's staff subscribes to the
+     * events of all the reseller's customers (not its own staff company's).
+     */
+    scope: text('scope', { enum: ['company', 'customers'] })
+      .notNull()
+      .default('company'),
     url: text('url').notNull(),
     /** Action names, or `['*']`. */
     events: jsonb('events').$type<string[]>().notNull(),

@@ -46,6 +46,8 @@ export const activityActions = [
   'webhook.delete',
   'webhook.disable',
   // The company (its reseller's staff)
+  'company.create',
+  'company.limits',
   'company.suspend',
   'company.resume',
 ] as const;

@@ -22,6 +22,8 @@ export const user = z.object({
   logoUrl: z.nullable(z.string()),
   resellerName: z.nullable(z.string()),
   tabLogoUrl: z.nullable(z.string()),
+  /** The reseller's primary colour (`#rrggbb`), null for the product's own. */
+  primaryColor: z.nullable(z.string()),
   /** The reseller's order forms (Order Services); both null for anybody but the reseller's staff. */
   orderUrls: z.object({
     newCustomer: z.nullable(z.string()),

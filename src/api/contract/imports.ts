@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { envelope } from './envelope';
 import { LIMITS_PER_RESELLER_MAX, limitEntry } from './limits';
+import { domainsSchema, primaryColorSchema } from './reseller-settings';
 import { NO_CONTROL_CHARACTERS, emailSchema, messages, personNameSchema } from './validation';
 
 /**
@@ -73,6 +74,13 @@ export const resellerItem = z.object({
    * reseller's whole set of limits; absent or null, the stored set stays as it is.
    */
   limits: z.nullish(z.array(limitEntry).check(z.maxLength(LIMITS_PER_RESELLER_MAX))),
+  /** `#rrggbb`, checked for contrast as in the reseller's settings. */
+  primaryColor: blankAsAbsent(z.nullish(primaryColorSchema)),
+  /**
+   * Host names that show the reseller's brand before sign-in, trusted as the operator gives them
+   * (no DNS check). When present (`[]` included), the reseller's imported domains are replaced.
+   */
+  domains: z.nullish(domainsSchema),
 });
 export const companyItem = z.object({
   externalId,

@@ -73,6 +73,8 @@ export const customerRow = z.object({
   vcpus: z.int(),
   ramGb: z.int(),
   publicIps: z.int(),
+  /** Hours its VMs existed in the current calendar month (UTC) so far: usage.ts's `vmExistedHours`. */
+  vmHoursThisMonth: z.number(),
   // A Date, like every answer's moments: the console revives ISO strings before parsing.
   createdAt: z.date(),
   state: z.enum(customerStates),
@@ -131,3 +133,10 @@ export type CustomerDetails = z.infer<typeof customerDetailsResponse>['data'];
  */
 export const suspendCustomerResponse = emptyEnvelope;
 export const resumeCustomerResponse = emptyEnvelope;
+
+/**
+ * `GET /reseller/companies/activity/{id}`: the customer's activity as its Admins see it at
+ * `GET /activity/list` (the same query and answer), for its reseller's staff.
+ */
+export { listActivityQuery as customerActivityQuery } from './activity';
+export { listActivityResponse as customerActivityResponse } from './activity';

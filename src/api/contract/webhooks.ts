@@ -31,6 +31,7 @@ export const webhookMessages = {
   deleted: 'Webhook deleted',
   testQueued: 'A test event is on its way',
   disabled: 'The webhook is disabled',
+  customersScopeResellersOnly: "Only a reseller's staff can subscribe to its customers' events",
 } as const;
 
 const url = z.string({ error: webhookMessages.urlRequired }).check(
@@ -58,13 +59,23 @@ const events = z.array(eventType, { error: webhookMessages.eventsRequired }).che
 );
 
 /** `url` is HTTPS unless the operator allows plain HTTP (WEBHOOK_ALLOW_PRIVATE). */
-export const createWebhookBody = z.object({ url, events });
+/**
+ * `company` (the default): the company's own events. `customers`: for a reseller's staff, the
+ * events of all the reseller's customers, their companies' ids in each (anyone else: 400).
+ */
+export const webhookScopes = ['company', 'customers'] as const;
+export const createWebhookBody = z.object({
+  url,
+  events,
+  scope: z._default(z.enum(webhookScopes), 'company'),
+});
 export type CreateWebhookBody = z.input<typeof createWebhookBody>;
 
 export const webhook = z.object({
   id: z.int(),
   url: z.string(),
   events: z.array(z.string()),
+  scope: z.enum(webhookScopes),
   createdAt: z.date(),
   /** Set when repeated failures disabled it; it then sends nothing more. */
   disabledAt: z.nullable(z.date()),

@@ -34,6 +34,8 @@ export const actionVerbs: Record<ActivityAction, string> = {
   'webhook.create': 'Create webhook',
   'webhook.delete': 'Delete webhook',
   'webhook.disable': 'Webhook disabled after failing for a day',
+  'company.create': 'Create company',
+  'company.limits': 'Change company limits',
   'company.suspend': 'Suspend company',
   'company.resume': 'Resume company',
 };
