@@ -121,7 +121,7 @@ export const interfaceSteps: Record<
       return faultOr(port.fault, 'server', `The port is ${port.status}`);
     },
     async succeeded(tx, ctx) {
-      await freePublicIps(tx, { interfaceIds: [ctx.subject.iface.id] });
+      await freePublicIps(tx, { interfaceIds: [ctx.subject.iface.id] }, ctx.now);
       await tx.delete(vmInterfaces).where(eq(vmInterfaces.id, ctx.subject.iface.id));
     },
     failed: (tx, ctx, message) =>
@@ -147,7 +147,7 @@ export const interfaceSteps: Record<
       await setInterface(tx, ctx, { statusMessage: null });
     },
     async failed(tx, ctx, message) {
-      await freePublicIps(tx, { interfaceIds: [ctx.subject.iface.id] });
+      await freePublicIps(tx, { interfaceIds: [ctx.subject.iface.id] }, ctx.now);
       await setInterface(tx, ctx, { statusMessage: `Public IP allocation failed: ${message}` });
     },
   },
@@ -156,7 +156,7 @@ export const interfaceSteps: Record<
     submit: (ctx) => ctx.driver.networking.releasePublicIp(requirePortRef(ctx), ctx.op.clientToken),
     poll: (ctx) => pollAddress(ctx, null),
     async succeeded(tx, ctx) {
-      await freePublicIps(tx, { interfaceIds: [ctx.subject.iface.id] });
+      await freePublicIps(tx, { interfaceIds: [ctx.subject.iface.id] }, ctx.now);
       await setInterface(tx, ctx, { statusMessage: null });
     },
     async failed(tx, ctx, message) {

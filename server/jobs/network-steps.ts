@@ -141,7 +141,7 @@ export const networkSteps: Record<
       const state = ref ? await ctx.driver.networking.getNetwork(ref) : null;
       return state ? 'wait' : done;
     },
-    succeeded: (tx, ctx) => freePublicIps(tx, { networkId: ctx.subject.network.id }),
+    succeeded: (tx, ctx) => freePublicIps(tx, { networkId: ctx.subject.network.id }, ctx.now),
     // The network comes back into the list, so that the user sees it still exists; no longer the
     // default one if another has been made meanwhile.
     async failed(tx, ctx) {

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { networks, publicIps, vmInterfaces } from '../db/network-schema';
 import { virtualMachines } from '../db/vm-schema';
 import { dropVmInterfaces } from '../domain/networks/addresses';
-import { closeSizePeriod, openSizePeriod } from '../domain/vms/vm-usage';
+import { closeRunPeriod, closeSizePeriod, openSizePeriod } from '../domain/vms/vm-usage';
 import type { ServerState } from '../providers/driver';
 import type { VmOperationKind } from './operations';
 import { requireNetworkRef } from './network-steps';
@@ -242,8 +242,11 @@ export const vmSteps: Record<VmOperationKind, VmStep> = {
       return faultOr(state.fault, 'server', 'The server is still there');
     },
     async succeeded(tx, ctx) {
+      // Its status stays what it was (no `vm.status` event): a VM deleted while it ran stops
+      // running here, as it stops existing.
       await closeSizePeriod(tx, ctx.subject.row.id, ctx.now);
-      await dropVmInterfaces(tx, ctx.subject.row.id);
+      await closeRunPeriod(tx, ctx.subject.row.id, ctx.now);
+      await dropVmInterfaces(tx, ctx.subject.row.id, ctx.now);
     },
     // The VM comes back into the lists, in Error, so that the user sees it still exists.
     failed: (tx, ctx, message) =>

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { VmStatus } from '../../../src/api/contract/vms';
 import type { Tx } from '../../db/client';
 import { virtualMachines } from '../../db/vm-schema';
+import { closeRunPeriod, openRunPeriod } from '../vms/vm-usage';
 import type { Actor } from './actor';
 import { recordEvent } from './record';
 
@@ -34,7 +35,11 @@ export const vmSubject = (vm: Pick<VmSnapshot, 'id' | 'name'>) => ({
   name: vm.name,
 });
 
-/** `vm.status` from -> to, when the status did change. */
+/**
+ * `vm.status` from -> to, when the status did change. Every change of a VM's status comes here,
+ * so this is also where its run periods open and close (a VM runs while its status is Running),
+ * at the event's moment: usage for billing counts them.
+ */
 export async function recordVmStatus(
   tx: Tx,
   vm: VmSnapshot,
@@ -43,6 +48,8 @@ export async function recordVmStatus(
   at: Date,
 ): Promise<void> {
   if (vm.status === to) return;
+  if (to === 'Running') await openRunPeriod(tx, { companyId: vm.companyId, vmId: vm.id, at });
+  else if (vm.status === 'Running') await closeRunPeriod(tx, vm.id, at);
   await recordEvent(tx, {
     companyId: vm.companyId,
     actor,

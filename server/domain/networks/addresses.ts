@@ -8,6 +8,7 @@ import { networks, publicIps, vmInterfaces } from '../../db/network-schema';
 import { regions } from '../../db/catalog-schema';
 import { conflict } from '../../http-error';
 import { requireRoom } from '../limits/room';
+import { closePublicIpPeriods, openPublicIpPeriod } from './public-ip-periods';
 
 /**
  * Address management: private addresses from a network's DHCP pool, MAC addresses, and public
@@ -73,13 +74,14 @@ export async function allocatePrivateIp(tx: Tx, network: NetworkRecord): Promise
  * Takes the lowest free address of the region's pool for an interface (NAT) or a network (SNAT),
  * within the operator's quota and the company's and its reseller's limits (`requireRoom`, whose
  * locks come before the region's). The region's row serialises the choices made in that region;
- * the unique index has the last word.
+ * the unique index has the last word. The company holds it (and is billed for it) from `now`.
  */
 export async function reservePublicIp(
   tx: Tx,
   owner: { regionId: number; companyId: number; limits: CompanyLimits },
   holder: { interfaceId: number } | { networkId: number },
   status: 'Allocating' | 'Active',
+  now: Date,
 ): Promise<string> {
   await requireRoom(
     tx,
@@ -112,29 +114,43 @@ export async function reservePublicIp(
       ...holder,
       status,
     });
+    const { companyId, regionId } = owner;
+    await openPublicIpPeriod(tx, { companyId, regionId, address, holder, at: now });
     return address;
   }
   throw conflict(networkMessages.poolExhausted);
 }
 
-/** Puts addresses back in the pool. */
+/** Puts addresses back in the pool: their company holds them no more from `now`. */
 export async function freePublicIps(
   tx: Tx,
   holders: { interfaceIds?: number[]; networkId?: number },
+  now: Date,
 ): Promise<void> {
+  const freed: string[] = [];
+  const returning = { address: publicIps.address };
   if (holders.interfaceIds && holders.interfaceIds.length > 0) {
-    await tx.delete(publicIps).where(inArray(publicIps.interfaceId, holders.interfaceIds));
+    const rows = await tx
+      .delete(publicIps)
+      .where(inArray(publicIps.interfaceId, holders.interfaceIds))
+      .returning(returning);
+    freed.push(...rows.map((row) => row.address));
   }
   if (holders.networkId !== undefined) {
-    await tx.delete(publicIps).where(eq(publicIps.networkId, holders.networkId));
+    const rows = await tx
+      .delete(publicIps)
+      .where(eq(publicIps.networkId, holders.networkId))
+      .returning(returning);
+    freed.push(...rows.map((row) => row.address));
   }
+  await closePublicIpPeriods(tx, freed, now);
 }
 
 /** Removes a VM's interfaces, and their public addresses go back to the pool. */
-export async function dropVmInterfaces(tx: Tx, vmId: number): Promise<void> {
+export async function dropVmInterfaces(tx: Tx, vmId: number, now: Date): Promise<void> {
   const ids = (
     await tx.select({ id: vmInterfaces.id }).from(vmInterfaces).where(eq(vmInterfaces.vmId, vmId))
   ).map((row) => row.id);
-  await freePublicIps(tx, { interfaceIds: ids });
+  await freePublicIps(tx, { interfaceIds: ids }, now);
   await tx.delete(vmInterfaces).where(eq(vmInterfaces.vmId, vmId));
 }

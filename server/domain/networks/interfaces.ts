@@ -214,7 +214,7 @@ export async function removeNetworkInterface(
     };
     // An interface that never got a port has nothing to unplug at the provider.
     if (iface.status === 'Error' && !iface.portRef) {
-      await freePublicIps(tx, { interfaceIds: [iface.id] });
+      await freePublicIps(tx, { interfaceIds: [iface.id] }, now);
       await tx.delete(vmInterfaces).where(eq(vmInterfaces.id, iface.id));
       await recordEvent(tx, {
         ...activity,
@@ -301,6 +301,7 @@ export async function allocateInterfacePublicIp(
       { regionId: vm.regionId, companyId: caller.companyId, limits },
       { interfaceId: iface.id },
       'Allocating',
+      now,
     );
     await enqueueOperation(tx, {
       companyId: caller.companyId,

@@ -93,6 +93,7 @@ export async function insertNetwork(
       { regionId: input.regionId, companyId: input.companyId, limits: input.limits },
       { networkId: network!.id },
       'Active',
+      input.now,
     );
   }
   await enqueueOperation(tx, {

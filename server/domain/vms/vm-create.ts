@@ -106,6 +106,7 @@ async function addPrimaryInterface(
       { regionId: input.network.regionId, companyId: input.companyId, limits: input.limits },
       { interfaceId: row!.id },
       'Allocating',
+      input.now,
     );
   }
 }
