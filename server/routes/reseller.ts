@@ -39,7 +39,7 @@ export const resellerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     '/companies/list',
     { schema: { querystring: listCustomersQuery, response: { 200: listCustomersResponse } } },
     async (request) => {
-      const page = await listCustomers(db, caller(request), request.query);
+      const page = await listCustomers(db, caller(request), request.query, deps.clock.now());
       return { data: page, message: 'OK' };
     },
   );
@@ -48,7 +48,12 @@ export const resellerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     '/companies/details/:id',
     { schema: { params: customerIdParam, response: { 200: customerDetailsResponse } } },
     async (request) => {
-      const customer = await findCustomerDetails(db, caller(request), request.params.id);
+      const customer = await findCustomerDetails(
+        db,
+        caller(request),
+        request.params.id,
+        deps.clock.now(),
+      );
       return { data: customer, message: 'OK' };
     },
   );

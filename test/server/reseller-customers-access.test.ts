@@ -189,6 +189,8 @@ describe('GET /reseller/companies/details/:id', () => {
           vcpus: 20,
           ramGb: 62,
           publicIps: 2,
+          // The world writes VMs without their history: reseller-usage tests count the hours.
+          vmHoursThisMonth: 0,
           createdAt: '2026-01-05T09:00:00.000Z',
           state: 'active',
           suspendedAt: null,

@@ -54,6 +54,8 @@ describe('the figures', () => {
           vcpus: 20,
           ramGb: 62,
           publicIps: 2,
+          // The world writes VMs without their history: reseller-usage tests count the hours.
+          vmHoursThisMonth: 0,
           createdAt: '2026-01-05T09:00:00.000Z',
         },
         {
@@ -65,6 +67,7 @@ describe('the figures', () => {
           vcpus: 4,
           ramGb: 8,
           publicIps: 0,
+          vmHoursThisMonth: 0,
           createdAt: '2026-03-01T09:00:00.000Z',
         },
         {
@@ -76,6 +79,7 @@ describe('the figures', () => {
           vcpus: 8,
           ramGb: 16,
           publicIps: 1,
+          vmHoursThisMonth: 0,
           createdAt: '2026-02-01T09:00:00.000Z',
         },
         {
@@ -87,6 +91,7 @@ describe('the figures', () => {
           vcpus: 0,
           ramGb: 0,
           publicIps: 0,
+          vmHoursThisMonth: 0,
           createdAt: '2026-04-01T09:00:00.000Z',
         },
         {
@@ -98,6 +103,7 @@ describe('the figures', () => {
           vcpus: 0,
           ramGb: 0,
           publicIps: 0,
+          vmHoursThisMonth: 0,
           createdAt: '2026-01-20T09:00:00.000Z',
         },
       ],

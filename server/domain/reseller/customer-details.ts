@@ -16,6 +16,7 @@ export async function findCustomerDetails(
   db: Db,
   caller: Caller,
   companyId: number,
+  now: Date,
 ): Promise<CustomerDetails> {
   const scope = await resellerScope(db, caller);
   const [row] = await db
@@ -24,7 +25,7 @@ export async function findCustomerDetails(
     .where(and(eq(companies.id, companyId), customersOf(scope)));
   if (!row) throw notFound(resellerMessages.customerNotFound);
   const [[customer], adminList, limits] = await Promise.all([
-    withFigures(db, [row]),
+    withFigures(db, [row], now),
     db
       .select({
         id: users.id,

@@ -30,6 +30,7 @@ export async function listCustomers(
   db: Db,
   caller: Caller,
   query: ListCustomersQuery,
+  now: Date,
 ): Promise<CustomerPage> {
   const scope = await resellerScope(db, caller);
   const where = and(
@@ -58,5 +59,5 @@ export async function listCustomers(
     .where(oneOf(companies.id, ids))
     .orderBy(...orderBy);
   const page = await pageWithTotal(db, rows, total, query.rowsPerPage);
-  return { data: await withFigures(db, page.data), totalPages: page.totalPages };
+  return { data: await withFigures(db, page.data, now), totalPages: page.totalPages };
 }
