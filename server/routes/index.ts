@@ -15,6 +15,7 @@ import { limitRoutes } from './limits';
 import { networkRoutes } from './networks';
 import { permissionRoutes } from './permissions';
 import { resellerRoutes } from './reseller';
+import { resellerUsageRoutes } from './reseller-usage';
 import { roleRoutes } from './roles';
 import { simFaultRoutes } from './sim-faults';
 import { supportRoutes } from './support';
@@ -50,6 +51,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(networkRoutes, { prefix: '/networks', deps });
   await app.register(dashboardRoutes, { prefix: '/dashboard', deps });
   await app.register(resellerRoutes, { prefix: '/reseller', deps });
+  await app.register(resellerUsageRoutes, { prefix: '/reseller', deps });
   await app.register(debugRoutes, { prefix: '/debug', deps });
   await app.register(supportRoutes, { prefix: '/support', deps });
   await app.register(clientErrorRoutes, { deps });

@@ -132,6 +132,7 @@ describe('coverage', () => {
         "GET /permissions/list/:id",
         "GET /reseller/companies/details/:id",
         "GET /reseller/companies/list",
+        "GET /reseller/usage",
         "GET /teams/:id",
         "GET /users/details/:id",
         "GET /users/list",

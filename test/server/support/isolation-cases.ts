@@ -347,6 +347,15 @@ function resellerCases(): IsolationCase[] {
       }),
       expect: everyone404,
     })),
+    {
+      endpoint: 'GET /reseller/usage',
+      label: "another company's usage for billing, through the reseller",
+      request: (_own, other) => ({
+        method: 'GET',
+        url: `/reseller/usage?month=2026-11&format=csv&companyId=${other.companyId}`,
+      }),
+      expect: everyone404,
+    },
   ];
 }
 
