@@ -16,6 +16,7 @@ export const aUser = (overrides: Partial<User> = {}) => ({
   logoUrl: null,
   resellerName: null,
   tabLogoUrl: null,
+  primaryColor: null,
   orderUrls: { newCustomer: null, accountChanges: null },
   ...overrides,
   ...(overrides.createdAt ? { createdAt: overrides.createdAt.toISOString() } : {}),
