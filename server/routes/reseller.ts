@@ -104,7 +104,7 @@ export const resellerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     },
     async (request) => {
       const companyId = request.params.id;
-      await saveCustomerLimits(db, caller(request), companyId, request.body);
+      await saveCustomerLimits(db, caller(request), companyId, request.body, deps.clock.now());
       request.log.info({ companyId, limits: request.body.limits.length }, 'customer limits saved');
       return { data: null, message: limitMessages.saved };
     },

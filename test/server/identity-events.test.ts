@@ -497,7 +497,7 @@ describe('imports', () => {
   const userIdOf = async (email: string) =>
     (await db().select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 
-  it('logs each Admin an import creates as invited by the Operator, and nothing else', async () => {
+  it('logs each company and Admin an import creates, by the Operator, and nothing else', async () => {
     const [world] = await db()
       .select({ reseller: resellers.externalId, distributor: distributors.externalId })
       .from(companies)
@@ -522,8 +522,24 @@ describe('imports', () => {
     expect(res.statusCode, res.body).toBe(200);
     await w.server.settled();
     const [one, two] = res.json().data.items as { id: number }[];
-    expect(await logged()).toEqual(
-      [
+    // Each new company first (`company.create`, by company), then its Admin's invitation.
+    const created = [
+      [one!.id, 'imp-one'],
+      [two!.id, 'imp-two'],
+    ] as const;
+    expect(await logged()).toEqual([
+      ...created.map(([companyId, externalId]) => ({
+        ...base(),
+        ...operator,
+        companyId,
+        action: 'company.create',
+        subjectType: 'company',
+        subjectId: companyId,
+        subjectName: `Imported ${externalId}`,
+        teamId: null,
+        detail: { source: 'import' },
+      })),
+      ...[
         [one!.id, 'one@imp.test'],
         [two!.id, 'two@imp.test'],
       ].map(([companyId, email]) => ({
@@ -535,11 +551,10 @@ describe('imports', () => {
         subjectId: expect.any(Number),
         detail: { email, role: 'Admin' },
       })),
-    );
-    expect((await logged()).map((event) => event.subjectId)).toEqual([
-      await userIdOf('one@imp.test'),
-      await userIdOf('two@imp.test'),
     ]);
+    expect(
+      (await logged()).filter((event) => event.action === 'user.invite').map((e) => e.subjectId),
+    ).toEqual([await userIdOf('one@imp.test'), await userIdOf('two@imp.test')]);
 
     // A reseller's staff Admin has no names: the address stands in.
     mark = await lastEventId();

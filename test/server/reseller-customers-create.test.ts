@@ -94,9 +94,16 @@ describe('a new customer', () => {
       url: '/api/v1/activity/list?sortDescending=false',
       headers: { authorization: `Bearer ${session.token}` },
     });
-    // The company's history begins with its Admin's invitation, by the reseller's user.
-    const [first] = history.json().data.data as { action: string }[];
+    // The company's history begins with its creation and its Admin's invitation, both by the
+    // reseller's user.
+    const [first, second] = history.json().data.data as { action: string }[];
     expect(first).toMatchObject({
+      action: 'company.create',
+      actor: { type: 'user', id: w.ids.staff, name: 'Rita Reseller' },
+      subject: { type: 'company', name: 'Newco Labs' },
+      detail: { source: 'console' },
+    });
+    expect(second).toMatchObject({
       action: 'user.invite',
       actor: { type: 'user', id: w.ids.staff, name: 'Rita Reseller' },
       subject: { type: 'user', id, name: 'Bea Boss' },

@@ -2,6 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { companyItem } from '../../../src/api/contract/imports';
 import type { Tx } from '../../db/client';
 import { companies, resellers } from '../../db/schema';
+import { OPERATOR, type Actor } from '../events/actor';
+import { recordEvent } from '../events/record';
 import { addAdmins, checkAccountEmails, findAccounts } from './accounts';
 import { combine, Tally, upsertAll, type KindOutcome, type Upsert } from './outcome';
 import { importMessages, parseItems } from './validate';
@@ -51,6 +53,28 @@ export function upsertCompanies(
         .update(companies)
         .set({ ...values, updatedAt: now })
         .where(eq(companies.id, id)),
+  });
+}
+
+/**
+ * `company.create` in the new company's own log (its Admins see it; its reseller's staff read that
+ * log and its customers' webhooks get it): by the reseller's user who created it in the console,
+ * or by the Operator for an import.
+ */
+export async function recordCompanyCreated(
+  tx: Tx,
+  company: { id: number; name: string },
+  actor: Actor,
+  at: Date,
+): Promise<void> {
+  await recordEvent(tx, {
+    companyId: company.id,
+    actor,
+    subject: { type: 'company', id: company.id, name: company.name },
+    action: 'company.create',
+    outcome: 'succeeded',
+    detail: { source: actor.type === 'operator' ? 'import' : 'console' },
+    at,
   });
 }
 
@@ -121,6 +145,12 @@ export async function importCompanies(
     })),
     now,
   );
+  // By company, as addAdmins logs: the log's commit locks are taken in one order by every import.
+  const created = rows
+    .map(({ item }, i) => ({ id: upserted[i]!.id, name: item.name, change: upserted[i]!.change }))
+    .filter((company) => company.change === 'created')
+    .sort((a, b) => a.id - b.id);
+  for (const company of created) await recordCompanyCreated(tx, company, OPERATOR, now);
   const invited = await addAdmins(
     tx,
     accounts,

@@ -8,7 +8,11 @@ import type { ApiDeps } from '../../routes/deps';
 import { userActor } from '../events/actor';
 import { sendActivationLink } from '../identity/account-activation';
 import { addAdmins, findAccounts } from '../imports/accounts';
-import { CONSOLE_CUSTOMER_PREFIX, upsertCompanies } from '../imports/companies';
+import {
+  CONSOLE_CUSTOMER_PREFIX,
+  recordCompanyCreated,
+  upsertCompanies,
+} from '../imports/companies';
 import type { Caller } from '../tenancy/access';
 import { resellerScope } from './reseller-scope';
 
@@ -21,9 +25,10 @@ const emailTaken = () => badRequest(resellerMessages.emailTaken, 'admin.email');
 /**
  * A company of the caller's reseller and its first Admin, as a company import makes them (the same
  * writes, one company at a time), in one transaction: the Admin waits for activation and is
- * e-mailed the link once the rows are committed. The Admin's `user.invite` is logged in the new
- * company's history with the reseller's user as the actor. An e-mail that already signs in
- * anywhere answers 400 naming `admin.email`, and nothing is written.
+ * e-mailed the link once the rows are committed. The company's `company.create` and the Admin's
+ * `user.invite` are logged in the new company's history with the reseller's user as the actor.
+ * An e-mail that already signs in anywhere answers 400 naming `admin.email`, and nothing is
+ * written.
  */
 export async function createCustomer(
   deps: Deps,
@@ -50,12 +55,14 @@ export async function createCustomer(
         now,
       );
       const id = company!.id;
+      const actor = await userActor(tx, caller.userId);
+      await recordCompanyCreated(tx, { id, name: input.name }, actor, now);
       await addAdmins(
         tx,
         accounts,
         [{ companyId: id, ...input.admin, isReseller: false }],
         now,
-        await userActor(tx, caller.userId),
+        actor,
       );
       return id;
     });

@@ -18,8 +18,12 @@ import {
   knownRegions,
   replaceCompanyLimits,
   resellerLimitsOf,
+  sameLimits,
+  sortLimits,
 } from '../limits/limit-records';
+import { userActor } from '../events/actor';
 import type { Caller } from '../tenancy/access';
+import { recordLimitsChange } from './limits-change';
 import { customersOf, resellerScope } from './reseller-scope';
 
 type CompanyLimitsInput = z.output<typeof putCompanyLimitsBody>;
@@ -45,18 +49,20 @@ const entryIndex = (error: FieldError) => Number(error.field.split('.')[1]);
  * Replaces a customer's whole set of limits, each within the reseller's own. Another reseller's
  * company, the reseller's staff company and an unknown id answer 404 as the other paths do; a
  * duplicate, an unknown region and a limit above the reseller's answer 400 naming each entry.
- * The company's row is locked so that two sets sent at once are written one after the other.
+ * The company's row is locked so that two sets sent at once are written one after the other. A
+ * set that changes anything is `company.limits` in the customer's log, by the caller.
  */
 export async function saveCustomerLimits(
   db: Db,
   caller: Caller,
   companyId: number,
   input: CompanyLimitsInput,
+  now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const scope = await resellerScope(tx, caller);
     const [company] = await tx
-      .select({ id: companies.id })
+      .select({ id: companies.id, name: companies.name })
       .from(companies)
       .where(and(eq(companies.id, companyId), customersOf(scope)))
       .for('no key update');
@@ -80,7 +86,18 @@ export async function saveCustomerLimits(
     if (errors.length > 0) {
       throw invalidFields(errors.sort((a, b) => entryIndex(a) - entryIndex(b)));
     }
+    const before = await companyLimitsOf(tx, companyId);
     await replaceCompanyLimits(tx, companyId, limits);
+    const after = sortLimits(limits);
+    if (!sameLimits(before, after)) {
+      await recordLimitsChange(
+        tx,
+        company,
+        { before, after },
+        await userActor(tx, caller.userId),
+        now,
+      );
+    }
   });
 }
 
