@@ -6,6 +6,7 @@ import { events } from '../../db/event-schema';
 import { webhookDeliveries, webhookSubscriptions } from '../../db/webhook-schema';
 import { SYSTEM } from '../events/actor';
 import type { EventRow } from '../events/hub';
+import { nextCustomerEvent } from './customer-events';
 import type { SendResult } from './send';
 import { recordWebhookEvent } from './webhook-events';
 
@@ -20,12 +21,14 @@ const held = (workerId: string, sub: Subscription) =>
 /**
  * The first event after the cursor that the subscription wants; or, when none of those up to the
  * company's newest is wanted, that newest one's id, to move the cursor past them all. Events are
- * numbered in commit order per company, so none can appear later below the newest seen.
+ * numbered in commit order per company, so none can appear later below the newest seen. Scope
+ * `customers` reads its reseller's customers' events instead (`customer-events.ts`).
  */
 export async function nextEvent(
   db: Db,
   sub: Subscription,
-): Promise<{ event: EventRow } | { skipTo: number } | undefined> {
+): Promise<{ event: EventRow } | { skipTo: number } | { committing: true } | undefined> {
+  if (sub.scope === 'customers') return nextCustomerEvent(db, sub);
   const [newest] = await db
     .select({ seq: max(events.seq) })
     .from(events)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import { passLoop } from '../../jobs/pass-loop';
 import type { Database, Db } from '../../db/client';
@@ -7,6 +7,7 @@ import { webhookSubscriptions } from '../../db/webhook-schema';
 import type { Mailer } from '../../mail/transport';
 import type { SecretBox } from '../secrets';
 import { RefusedDestination, resolveDestination } from './address-guard';
+import { eventsAfterCursor } from './customer-events';
 import {
   disableSubscription,
   nextEvent,
@@ -16,6 +17,7 @@ import {
 } from './delivery-records';
 import { mailAdminsOfDisabled } from './disabled-mail';
 import { DELIVERY_TIMEOUT_MS, sendSigned, type SendResult } from './send';
+import type { EventRow } from '../events/hub';
 import { toActivityEvent } from '../events/visibility';
 
 /** An event is retried for this long after its first attempt; then it is given up. */
@@ -64,6 +66,15 @@ export interface WebhookDispatcher {
   releaseLeases(): Promise<number>;
 }
 
+/**
+ * The event as the activity log answers it; a customers-scoped subscription's also names the
+ * company it happened in (an event of the log names none: the log is one company's).
+ */
+const payloadOf = (sub: Subscription, event: EventRow) =>
+  sub.scope === 'customers'
+    ? { ...toActivityEvent(event), companyId: event.companyId }
+    : toActivityEvent(event);
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const succeeded = (result: SendResult) =>
   result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
@@ -95,13 +106,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           and(
             isNull(s.disabledAt),
             or(isNull(s.lockedUntil), lt(s.lockedUntil, now)),
-            or(
-              isNotNull(s.testRequestedAt),
-              and(
-                lte(s.runAfter, now),
-                sql`exists (select 1 from events e where e.company_id = ${s.companyId} and e.seq > ${s.lastEventId})`,
-              ),
-            ),
+            or(isNotNull(s.testRequestedAt), and(lte(s.runAfter, now), eventsAfterCursor)),
           ),
         )
         .orderBy(asc(s.runAfter), asc(s.id))
@@ -157,25 +162,26 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     );
   }
 
-  async function step(sub: Subscription) {
+  /** Answers false when it only waited for a commit under way (no progress: no pass at once). */
+  async function step(sub: Subscription): Promise<boolean> {
     if (sub.testRequestedAt) await sendTest(sub);
     const now = clock.now();
     const next = sub.runAfter <= now ? await nextEvent(db, sub) : undefined;
-    if (!next || 'skipTo' in next) {
+    if (!next || 'skipTo' in next || 'committing' in next) {
       await db
         .update(s)
         .set({
           lockedBy: null,
           lockedUntil: null,
-          ...(next ? { lastEventId: next.skipTo } : {}),
+          ...(next && 'skipTo' in next ? { lastEventId: next.skipTo } : {}),
         })
         .where(and(eq(s.id, sub.id), eq(s.lockedBy, workerId)));
-      return;
+      return !(next && 'committing' in next) || sub.testRequestedAt !== null;
     }
     const { event } = next;
     const attempt = sub.attempts + 1;
     const firstAttemptAt = sub.firstAttemptAt ?? now;
-    const result = await send(sub, event.seq, JSON.stringify(toActivityEvent(event)));
+    const result = await send(sub, event.seq, JSON.stringify(payloadOf(sub, event)));
     const ok = succeeded(result);
     const givenUp = !ok && now.getTime() - firstAttemptAt.getTime() >= RETRY_WINDOW_MS;
     const error = failureOf(result);
@@ -200,9 +206,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       },
       keep,
     );
-    if (!kept || !givenUp) return;
+    if (!kept || !givenUp) return true;
     const reason = `Event ${event.seq} failed for 24 hours: ${error}`;
-    if (!(await disableSubscription(db, sub, now, reason))) return;
+    if (!(await disableSubscription(db, sub, now, reason))) return true;
     await mailAdminsOfDisabled(db, options.mailer, {
       subscription: sub,
       eventId: event.seq,
@@ -211,19 +217,22 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     }).catch((err: unknown) =>
       log.error({ webhookId: sub.id, error: errorText(err) }, 'webhook disabled mail failed'),
     );
+    return true;
   }
 
   async function runOnce(): Promise<number> {
     const claimed = await claim();
-    await Promise.all(
+    const moved = await Promise.all(
       claimed.map((sub) =>
         step(sub).catch((error: unknown) => {
           // The lease runs out and the step is tried again then.
           log.warn({ webhookId: sub.id, error: errorText(error) }, 'webhook step failed');
+          return true;
         }),
       ),
     );
-    return claimed.length;
+    // One that only waited for a customer's commit is taken again when that commit notifies.
+    return moved.filter(Boolean).length;
   }
 
   const passes = passLoop({ runOnce, idleMs, log, failure: 'webhook pass failed' });

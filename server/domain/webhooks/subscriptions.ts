@@ -7,13 +7,15 @@ import {
   type CreateWebhookBody,
   type Webhook,
   type WebhookDelivery,
+  type WebhookScope,
 } from '../../../src/api/contract/webhooks';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { events } from '../../db/event-schema';
 import { companies } from '../../db/schema';
 import { webhookDeliveries, webhookSubscriptions } from '../../db/webhook-schema';
 import { badRequest, conflict, notFound } from '../../http-error';
 import { userActor } from '../events/actor';
+import type { SessionCaller } from '../identity/sessions';
 import type { SecretBox } from '../secrets';
 import { requireAdmin, type Caller } from '../tenancy/access';
 import { recordWebhookEvent } from './webhook-events';
@@ -24,6 +26,7 @@ const toWebhook = (row: SubscriptionRow): Webhook => ({
   id: row.id,
   url: row.url,
   events: row.events,
+  scope: row.scope,
   createdAt: row.createdAt,
   disabledAt: row.disabledAt,
   disabledReason: row.disabledReason,
@@ -34,13 +37,28 @@ const toWebhook = (row: SubscriptionRow): Webhook => ({
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
 /**
- * A new subscription, for the company's events committed from now on. Plain HTTP is refused
- * here already (it would be at every delivery); addresses are judged at delivery time only,
- * since a name may resolve differently then.
+ * Where a new subscription's cursor starts: after the company's newest event, or for scope
+ * `customers` after the newest of all (its reseller's customers' are among them; the worker
+ * moves it past the others).
+ */
+async function newestEvent(tx: Tx, companyId: number, scope: WebhookScope): Promise<number> {
+  const [last] = await tx
+    .select({ seq: max(events.seq) })
+    .from(events)
+    .where(scope === 'customers' ? undefined : eq(events.companyId, companyId));
+  return last?.seq ?? 0;
+}
+
+/**
+ * A new subscription, for the company's events committed from now on; scope `customers`, for
+ * those of all the reseller's customers, is for an Admin of a reseller's staff company only (400
+ * naming `scope` for anyone else). Plain HTTP is refused here already (it would be at every
+ * delivery); addresses are judged at delivery time only, since a name may resolve differently
+ * then.
  */
 export async function createWebhook(
   db: Db,
-  caller: Caller,
+  caller: Caller & Pick<SessionCaller, 'isReseller'>,
   body: CreateWebhookBody,
   options: { secrets: SecretBox; allowPrivate: boolean; now: Date },
 ): Promise<{ webhook: Webhook; secret: string }> {
@@ -49,32 +67,33 @@ export async function createWebhook(
   if (url.protocol !== 'https:' && !options.allowPrivate) {
     throw badRequest(webhookMessages.httpsRequired, 'url');
   }
+  const scope = body.scope ?? 'company';
   const secret = newSecret();
   const row = await db.transaction(async (tx) => {
     // The company's row is the lock: two creations at once cannot both slip under the limit.
-    await tx
-      .select({ id: companies.id })
+    const [company] = await tx
+      .select({ isResellerStaff: companies.isResellerStaff })
       .from(companies)
       .where(eq(companies.id, caller.companyId))
       .for('update');
+    if (scope === 'customers' && !(caller.isReseller && company?.isResellerStaff)) {
+      throw badRequest(webhookMessages.customersScopeResellersOnly, 'scope');
+    }
     const [held] = await tx
       .select({ n: count() })
       .from(webhookSubscriptions)
       .where(eq(webhookSubscriptions.companyId, caller.companyId));
     if ((held?.n ?? 0) >= WEBHOOKS_PER_COMPANY) throw conflict(webhookMessages.tooMany);
-    const [last] = await tx
-      .select({ seq: max(events.seq) })
-      .from(events)
-      .where(eq(events.companyId, caller.companyId));
     const [inserted] = await tx
       .insert(webhookSubscriptions)
       .values({
         companyId: caller.companyId,
+        scope,
         url: url.toString(),
         events: body.events,
         secretSealed: options.secrets.seal(secret),
         createdBy: caller.userId,
-        lastEventId: last?.seq ?? 0,
+        lastEventId: await newestEvent(tx, caller.companyId, scope),
         runAfter: options.now,
         createdAt: options.now,
         updatedAt: options.now,

@@ -20,7 +20,12 @@ export async function recordWebhookEvent(
     subject: { type: 'webhook', id: webhook.id, name: new URL(webhook.url).origin },
     action,
     outcome: 'succeeded',
-    detail: { events: webhook.events.join(', '), ...input.detail },
+    detail: {
+      events: webhook.events.join(', '),
+      // Said only when it is not the company's own events that it sends.
+      ...(webhook.scope === 'customers' ? { scope: webhook.scope } : {}),
+      ...input.detail,
+    },
     at: input.at,
   });
 }

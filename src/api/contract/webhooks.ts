@@ -58,12 +58,14 @@ const events = z.array(eventType, { error: webhookMessages.eventsRequired }).che
   z.refine((list) => !list.includes(ALL_EVENTS) || list.length === 1, webhookMessages.allAlone),
 );
 
-/** `url` is HTTPS unless the operator allows plain HTTP (WEBHOOK_ALLOW_PRIVATE). */
 /**
  * `company` (the default): the company's own events. `customers`: for a reseller's staff, the
  * events of all the reseller's customers, their companies' ids in each (anyone else: 400).
  */
 export const webhookScopes = ['company', 'customers'] as const;
+export type WebhookScope = (typeof webhookScopes)[number];
+
+/** `url` is HTTPS unless the operator allows plain HTTP (WEBHOOK_ALLOW_PRIVATE). */
 export const createWebhookBody = z.object({
   url,
   events,
