@@ -7,6 +7,8 @@ import {
 import {
   createCustomerBody,
   createCustomerResponse,
+  customerActivityQuery,
+  customerActivityResponse,
   customerDetailsResponse,
   customerIdParam,
   listCustomersQuery,
@@ -15,6 +17,7 @@ import {
   resumeCustomerResponse,
   suspendCustomerResponse,
 } from '../../src/api/contract/reseller';
+import { listCustomerActivity } from '../domain/reseller/customer-activity';
 import { createCustomer } from '../domain/reseller/customer-create';
 import { findCustomerDetails } from '../domain/reseller/customer-details';
 import { saveCustomerLimits } from '../domain/reseller/customer-limits';
@@ -90,6 +93,29 @@ export const resellerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
       deps.jobs.nudge();
       request.log.info({ companyId }, 'customer resumed');
       return { data: null, message: resellerMessages.customerResumed };
+    },
+  );
+
+  app.get(
+    '/companies/activity/:id',
+    {
+      schema: {
+        description:
+          "The customer's activity, as its Admins read it at `GET /activity/list`: the same " +
+          'query and answer.',
+        params: customerIdParam,
+        querystring: customerActivityQuery,
+        response: { 200: customerActivityResponse },
+      },
+    },
+    async (request) => {
+      const page = await listCustomerActivity(
+        db,
+        caller(request),
+        request.params.id,
+        request.query,
+      );
+      return { data: page, message: 'OK' };
     },
   );
 
