@@ -9,6 +9,7 @@ export const aWebhook = (id: number, overrides: Record<string, unknown> = {}) =>
   id,
   url: `https://hooks${id}.example.com/launchpad`,
   events: ['*'],
+  scope: 'company' as 'company' | 'customers',
   createdAt: '2026-10-01T09:00:00.000Z',
   disabledAt: null as string | null,
   disabledReason: null as string | null,
@@ -66,6 +67,7 @@ export function serveWebhooks(
       const webhook = aWebhook(nextId++, {
         url: body.url,
         events: body.events,
+        scope: body.scope ?? 'company',
         createdAt: new Date().toISOString(),
         lastEventId: 0,
       });

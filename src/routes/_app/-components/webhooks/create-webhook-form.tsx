@@ -6,16 +6,19 @@ import {
   createWebhookBody,
   WEBHOOK_URL_MAX,
   type Webhook,
+  type WebhookScope,
 } from '../../../../api/contract/webhooks';
 import { FormError, useAppForm } from '../../../../components/form';
 import { webhookMutations } from '../../../../queries/webhooks';
 import { EventTypesField } from './event-types-field';
 import { ALL_EVENTS_LABEL } from './webhook-event-types';
+import { WebhookScopeField } from './webhook-scope-field';
 import { webhookErrorLeads, webhookTexts } from './webhook-labels';
 
 interface CreateWebhookValues {
   url: string;
   events: string[];
+  scope: WebhookScope;
 }
 type CreateWebhookField = keyof CreateWebhookValues;
 
@@ -26,14 +29,16 @@ function createWebhookErrors(values: CreateWebhookValues) {
   const fields: Partial<Record<CreateWebhookField, string>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if ((field === 'url' || field === 'events') && !fields[field]) fields[field] = issue.message;
+    if ((field === 'url' || field === 'events' || field === 'scope') && !fields[field]) {
+      fields[field] = issue.message;
+    }
   }
   return fields;
 }
 
 /** The server names the wire's fields; an item of the list by its index (`events.0`). */
 const formFieldOf = (field: string): CreateWebhookField | undefined => {
-  if (field === 'url') return 'url';
+  if (field === 'url' || field === 'scope') return field;
   return field.startsWith('events') ? 'events' : undefined;
 };
 
@@ -43,15 +48,17 @@ export interface CreatedWebhook {
 }
 
 interface CreateWebhookFormProps {
+  /** A reseller's staff Admin chooses whose events: the company's own, or all its customers'. */
+  canChooseScope: boolean;
   onCreated: (created: CreatedWebhook) => void;
   onCancel: () => void;
 }
 
 /** The URL and event types of a new webhook; its secret comes with the answer. */
-export function CreateWebhookForm({ onCreated, onCancel }: CreateWebhookFormProps) {
+export function CreateWebhookForm({ canChooseScope, onCreated, onCancel }: CreateWebhookFormProps) {
   const create = useMutation(webhookMutations.create());
   const form = useAppForm({
-    defaultValues: { url: '', events: [] } as CreateWebhookValues,
+    defaultValues: { url: '', events: [], scope: 'company' } as CreateWebhookValues,
     validationLogic: revalidateLogic(),
     validators: {
       onDynamic: ({ value }) => {
@@ -62,8 +69,10 @@ export function CreateWebhookForm({ onCreated, onCancel }: CreateWebhookFormProp
     onSubmit: async ({ value }) => {
       try {
         // Resolves once the list holds the new webhook (the invalidation is awaited).
-        // Parsed, not only checked: the URL trimmed, the types as the contract names them.
-        onCreated(await create.mutateAsync(createWebhookBody.parse(value)));
+        // Parsed, not only checked: the URL trimmed, the types as the contract names them. Only
+        // those who may choose send a scope; the server's default is the company's own events.
+        const { scope, ...body } = createWebhookBody.parse(value);
+        onCreated(await create.mutateAsync(canChooseScope ? { ...body, scope } : body));
       } catch (error) {
         // Shown inline by FormError; a 400's fields also at their fields. The values stay.
         if (!(error instanceof ApiError)) return;
@@ -102,6 +111,9 @@ export function CreateWebhookForm({ onCreated, onCancel }: CreateWebhookFormProp
               />
             )}
           </form.AppField>
+          {canChooseScope && (
+            <form.AppField name="scope">{() => <WebhookScopeField />}</form.AppField>
+          )}
           <form.AppField name="events">
             {() => (
               <EventTypesField

@@ -5,7 +5,7 @@ import type { Webhook } from '../../../../api/contract/webhooks';
 import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
 import { formatDate, formatDateTime } from '../../../../components/date-format';
 import { eventTypesLabel } from './webhook-event-types';
-import { webhookTexts } from './webhook-labels';
+import { webhookScopeLabels, webhookTexts } from './webhook-labels';
 
 const column = createAppColumnHelper<Webhook>();
 
@@ -15,6 +15,8 @@ export interface WebhookRowActions {
   onDelete: (webhook: Webhook) => void;
   /** The webhook whose test request is on its way, if any. */
   testingId: number | undefined;
+  /** Whose events each sends (a reseller's staff: their own company's or all customers'). */
+  showScope?: boolean;
 }
 
 // The row opens the delivery log; its buttons must not.
@@ -24,7 +26,13 @@ const only = (action: () => void) => (event: MouseEvent) => {
 };
 
 /** The company's webhooks: where each sends what, and whether it still does. */
-export const webhookColumns = ({ onTest, onShowLog, onDelete, testingId }: WebhookRowActions) => [
+export const webhookColumns = ({
+  onTest,
+  onShowLog,
+  onDelete,
+  testingId,
+  showScope = false,
+}: WebhookRowActions) => [
   column.accessor('url', {
     header: 'URL',
     meta: { card: 'title' },
@@ -36,6 +44,18 @@ export const webhookColumns = ({ onTest, onShowLog, onDelete, testingId }: Webho
       </Text>
     ),
   }),
+  ...(showScope
+    ? [
+        column.accessor('scope', {
+          header: 'Events of',
+          cell: ({ getValue }) => (
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {webhookScopeLabels[getValue()]}
+            </Text>
+          ),
+        }),
+      ]
+    : []),
   column.accessor('events', {
     header: 'Event types',
     cell: ({ getValue }) => <EventTypesCell events={getValue()} />,

@@ -5,7 +5,14 @@ import { actionVerbs } from '../../../../components/activity/activity-text';
 
 export const ALL_EVENTS_LABEL = 'All events';
 
-const groups = ['Virtual machines', 'Networks', 'People', 'API tokens', 'Webhooks'] as const;
+const groups = [
+  'Virtual machines',
+  'Networks',
+  'People',
+  'API tokens',
+  'Webhooks',
+  'Company',
+] as const;
 type EventGroup = (typeof groups)[number];
 
 function groupOf(action: ActivityAction): EventGroup {
@@ -14,6 +21,8 @@ function groupOf(action: ActivityAction): EventGroup {
   if (prefix === 'network') return 'Networks';
   if (prefix === 'apiToken') return 'API tokens';
   if (prefix === 'webhook') return 'Webhooks';
+  // Its creation, limits and suspension: what its reseller does to it.
+  if (prefix === 'company') return 'Company';
   return 'People';
 }
 

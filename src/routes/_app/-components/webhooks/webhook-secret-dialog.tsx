@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { SecretOnceDialog } from '../../../../components/secret-once-dialog';
 import type { CreatedWebhook } from './create-webhook-form';
 import { eventTypesLabel } from './webhook-event-types';
+import { webhookScopeLabels } from './webhook-labels';
 
 interface WebhookSecretDialogProps {
   /** The webhook just added, with its secret; null when there is none to show. */
@@ -30,8 +31,12 @@ export function WebhookSecretDialog({ created, onClose }: WebhookSecretDialogPro
           <>
             <Text span fw={600}>
               {webhook.url}
-            </Text>{' '}
-            · {eventTypesLabel(webhook.events)}
+            </Text>
+            {[
+              '',
+              ...(webhook.scope === 'customers' ? [webhookScopeLabels.customers] : []),
+              eventTypesLabel(webhook.events),
+            ].join(' · ')}
           </>
         )
       }

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { withLead } from '../../../../components/error-text';
 import { notify } from '../../../../components/notify';
+import { authQueries } from '../../../../queries/auth';
 import { webhookMutations, webhookQueries } from '../../../../queries/webhooks';
 import { CreateWebhookForm, type CreatedWebhook } from './create-webhook-form';
 import { WebhookDeliveriesDrawer } from './webhook-deliveries-drawer';
@@ -15,9 +16,14 @@ import { webhookErrorLeads, webhookTexts } from './webhook-labels';
 import { WebhookSecretDialog } from './webhook-secret-dialog';
 import { WebhooksEmptyState } from './webhooks-empty-state';
 
-/** The company's webhooks (Admins): add, test, read the delivery log, delete. */
+/**
+ * The company's webhooks (Admins): add, test, read the delivery log, delete. A reseller's staff
+ * Admins may also subscribe to all their customers' events, and see whose events each one sends.
+ */
 export function WebhooksSection() {
   const webhooks = useQuery(webhookQueries.list());
+  const { data: auth } = useQuery(authQueries.check());
+  const forReseller = Boolean(auth?.user.isAdmin && auth.user.isReseller);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   // Each target outlives its `opened` so a dialog does not go blank while it fades out.
@@ -51,8 +57,9 @@ export function WebhooksSection() {
           setDeleteOpened(true);
         },
         testingId,
+        showScope: forReseller,
       }),
-    [sendTest, testingId],
+    [sendTest, testingId, forReseller],
   );
 
   const empty = webhooks.data?.length === 0;
@@ -63,7 +70,11 @@ export function WebhooksSection() {
     <>
       <DataTable
         title="Webhooks"
-        description={`Your company's events, sent to your URLs as they happen. Up to ${WEBHOOKS_PER_COMPANY}.`}
+        description={
+          forReseller
+            ? `Your company's events, or all your customers', sent to your URLs as they happen. Up to ${WEBHOOKS_PER_COMPANY}.`
+            : `Your company's events, sent to your URLs as they happen. Up to ${WEBHOOKS_PER_COMPANY}.`
+        }
         columns={columns}
         data={webhooks.data}
         getRowId={(row) => String(row.id)}
@@ -100,6 +111,7 @@ export function WebhooksSection() {
         size="lg"
       >
         <CreateWebhookForm
+          canChooseScope={forReseller}
           onCreated={(result) => {
             setCreating(false);
             setCreated(result);
