@@ -55,13 +55,14 @@ export interface RequestOptions {
   suppressUnauthorized?: boolean;
 }
 
+/** The answer's JSON; a body that is not JSON (a file, such as a CSV) as its text. */
 const readBody = async (response: KyResponse): Promise<unknown> => {
   const text = await response.text();
   if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {
-    return undefined;
+    return text;
   }
 };
 
@@ -76,7 +77,9 @@ const messageOf = (body: unknown, fallback: string): string =>
 
 /**
  * One request: sends the bearer token, unwraps the `{ data, message }` envelope and parses it with
- * the contract. 401 navigates to /login unless suppressed; any other non-200 throws ApiError.
+ * the contract. 401 navigates to /login unless suppressed; any other non-200 throws ApiError. A
+ * file to save (a CSV) comes through here too, for the token a plain link could not send: its
+ * schema is `z.string()`.
  */
 export async function request<S extends z.ZodMiniType>(
   method: 'get' | 'post' | 'put' | 'delete',

@@ -1,7 +1,9 @@
 import type { z } from './contract/zod';
+import type { ActivityQuery } from './activity';
 import { putCompanyLimitsResponse, type LimitEntry } from './contract/limits';
 import {
   createCustomerResponse,
+  customerActivityResponse,
   customerDetailsResponse,
   listCustomersResponse,
   resumeCustomerResponse,
@@ -50,3 +52,9 @@ export const updateCustomerLimits = (id: number, limits: LimitEntry[]) =>
   request('put', `reseller/companies/limits/${id}`, putCompanyLimitsResponse, {
     json: { limits },
   }).then((r) => r.message);
+
+/** The customer's activity as its Admins see it (`GET /activity/list`'s query and answer). */
+export const listCustomerActivity = (id: number, query: ActivityQuery) =>
+  request('get', `reseller/companies/activity/${id}`, customerActivityResponse, {
+    searchParams: { ...query },
+  }).then((r) => r.data);

@@ -1,8 +1,10 @@
 import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { ActivityQuery } from '../api/activity';
 import type { LimitEntry } from '../api/contract/limits';
 import {
   createCustomer,
   getCustomer,
+  listCustomerActivity,
   listCustomers,
   resumeCustomer,
   suspendCustomer,
@@ -17,6 +19,9 @@ export const customerKeys = {
   list: (query: CustomerListQuery) => [...customerKeys.lists(), query] as const,
   details: () => [...customerKeys.all, 'detail'] as const,
   detail: (id: number) => [...customerKeys.details(), id] as const,
+  // Under the customer's details: what changes the customer (suspension, limits) refreshes it.
+  activity: (id: number, query: ActivityQuery) =>
+    [...customerKeys.detail(id), 'activity', query] as const,
 };
 
 export const customerQueries = {
@@ -28,6 +33,12 @@ export const customerQueries = {
     }),
   detail: (id: number) =>
     queryOptions({ queryKey: customerKeys.detail(id), queryFn: () => getCustomer(id) }),
+  activity: (id: number, query: ActivityQuery) =>
+    queryOptions({
+      queryKey: customerKeys.activity(id, query),
+      queryFn: () => listCustomerActivity(id, query),
+      placeholderData: keepPreviousData,
+    }),
 };
 
 export const customerMutations = {

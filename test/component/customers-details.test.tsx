@@ -9,6 +9,7 @@ import {
 } from './support/customers-fixtures';
 import { api, fail, http, server } from './support/msw';
 import { locationOf, renderApp } from './support/render';
+import { serveCustomerActivity, serveUsage } from './support/usage-fixtures';
 import { setViewportWidth } from './support/viewport';
 
 /** The figures card: each term with its value, as a `<dl>` reads. */
@@ -120,6 +121,8 @@ describe('a customer’s page', { timeout: 15_000 }, () => {
 
   it('shows another failure in place, under the page’s title', async () => {
     signInReseller();
+    serveUsage();
+    serveCustomerActivity();
     server.use(
       http.get(api('reseller/companies/details/:id'), () => fail(500, 'Database unavailable')),
     );

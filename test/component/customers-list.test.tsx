@@ -40,6 +40,7 @@ describe('Customers list', { timeout: 15_000 }, () => {
         vcpus: 12,
         ramGb: 48,
         publicIps: 2,
+        vmHoursThisMonth: 1234.5,
       }),
       ...Array.from({ length: 24 }, (_, i) => aCustomer(i + 10)),
     ]);
@@ -50,7 +51,17 @@ describe('Customers list', { timeout: 15_000 }, () => {
       within(table())
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Name', 'Admins', 'Users', 'VMs', 'vCPUs', 'RAM (GB)', 'Public IPs', 'Created']);
+    ).toEqual([
+      'Name',
+      'Admins',
+      'Users',
+      'VMs',
+      'vCPUs',
+      'RAM (GB)',
+      'Public IPs',
+      'VM-hours this month',
+      'Created',
+    ]);
     expect(rows()).toHaveLength(10);
     const created = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(
       new Date('2026-03-03T10:00:00.000Z'),
@@ -64,8 +75,16 @@ describe('Customers list', { timeout: 15_000 }, () => {
       '12',
       '48',
       '2',
+      '1,234.5',
       created,
     ]);
+    // A figure, lined up with the others: right-aligned, and not a column to sort by (the API
+    // does not sort by it).
+    const hours = within(table()).getByRole('columnheader', { name: 'VM-hours this month' });
+    expect(hours).toHaveStyle({ textAlign: 'right' });
+    expect(hours).not.toHaveAttribute('aria-sort');
+    expect(within(hours).queryByRole('button')).toBeNull();
+    expect(within(rows()[1]!).getAllByRole('cell')[7]).toHaveTextContent('102.5');
     expect(rows()[0]!.querySelector('img')).toHaveAttribute('src', 'https://acme.example/logo.svg');
     // No logo: the company's initials in its place.
     expect(rows()[1]!.querySelector('img')).toBeNull();

@@ -7,6 +7,7 @@ import {
 import type { User } from '../../../src/api/contract/auth';
 import { api, fail, http, ok, server } from './msw';
 import { signIn, type Recorded } from './teams-fixtures';
+import { serveCustomerActivity, serveUsage } from './usage-fixtures';
 
 /** A user of a reseller's staff company (an Admin there), who has customers. */
 export const signInReseller = (overrides: Partial<User> = {}) =>
@@ -30,6 +31,7 @@ export const aCustomer = (
   vcpus: id * 2,
   ramGb: id * 4,
   publicIps: id % 2,
+  vmHoursThisMonth: id * 10.25,
   // A day in March for each of the first 28, so that later ids were created later.
   createdAt: `2026-03-${String(((id - 1) % 28) + 1).padStart(2, '0')}T10:00:00.000Z`,
   state: 'active' as CustomerRow['state'],
@@ -84,7 +86,8 @@ export const anAdmin = (id: number, overrides: Partial<CustomerAdmin> = {}): Cus
 
 /**
  * Serves reseller/companies/details/{id} for one customer (with no limits unless given); any
- * other id answers 404.
+ * other id answers 404. Its page's usage and activity cards get nothing used and no events unless
+ * a test serves some.
  */
 export function serveCustomer(
   customer: WireCustomer & { adminList: CustomerAdmin[]; limits?: LimitUse[] } = {
@@ -100,6 +103,8 @@ export function serveCustomer(
   },
 ) {
   const requested: number[] = [];
+  serveUsage({}, customer.id);
+  serveCustomerActivity([], customer.id);
   server.use(
     http.get(api('reseller/companies/details/:id'), ({ params }) => {
       requested.push(Number(params.id));
@@ -140,6 +145,7 @@ export const SUSPENDED_AT = '2026-04-01T08:30:00.000Z';
  * (flipping its state) and the limits' PUT (replacing its limits, each with what it `uses` of the
  * resource there, 0 unless told). Records every request (`details`, `suspend 42`, `resume 42`,
  * `limits 42`) and each limits body. A test overrides a path with `server.use` for a failure.
+ * The page's usage and activity cards get nothing used and no events unless a test serves some.
  */
 export function serveLiveCustomer(
   customer: WireDetails = acmeDetails(),
@@ -147,6 +153,8 @@ export function serveLiveCustomer(
 ) {
   const calls: string[] = [];
   const limitBodies: unknown[] = [];
+  serveUsage({}, customer.id);
+  serveCustomerActivity([], customer.id);
   server.use(
     http.get(api('reseller/companies/details/:id'), ({ params }) => {
       calls.push('details');

@@ -1,6 +1,7 @@
 import { Select, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { ActivityQuery } from '../../../../api/activity';
+import type { ActivityPage } from '../../../../api/contract/activity';
 import {
   activityActorTypes,
   activityOutcomes,
@@ -18,7 +19,11 @@ export type ActivityFilters = Pick<
   'page' | 'search' | 'subjectType' | 'actorType' | 'outcome' | 'from' | 'to'
 >;
 
-const ROWS = 20;
+/** Where a history is read from: a query factory's call for a page of it. */
+export type ActivitySource = (
+  query: ActivityQuery,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each source has its own key
+) => UseQueryOptions<ActivityPage, Error, ActivityPage, any>;
 
 const subjectOptions = activitySubjectTypes.map((value) => ({
   value,
@@ -42,58 +47,69 @@ const outcomeOptions = activityOutcomes.map((value) => ({ value, label: outcomeL
 /**
  * The Dashboard's Activity tab (Admins): the company's whole history, filtered by resource type,
  * actor, outcome and dates, every filter in the URL. The search and the five filters are a row of
- * their own above the table: beside its title they did not fit a desktop's width.
+ * their own above the table: beside its title they did not fit a desktop's width. A reseller's
+ * customer page shows its customer's history with it too (another `source`, paging only).
  */
 export function CompanyActivity({
   filters,
   onChange,
+  source = activityQueries.list,
+  withFilters = true,
+  rowsPerPage = 20,
 }: {
   filters: ActivityFilters;
   onChange: (patch: Partial<ActivityFilters>, options: { replace: boolean }) => void;
+  /** The signed-in user's company's history unless told. */
+  source?: ActivitySource;
+  /** Without, the card pages only (on a page that has more to show than the history). */
+  withFilters?: boolean;
+  rowsPerPage?: number;
 }) {
-  const history = useQuery(activityQueries.list({ ...filters, rowsPerPage: ROWS }));
+  const history = useQuery(source({ ...filters, rowsPerPage }));
   useStayWithinPages(history, filters.page, (page) => onChange({ page }, { replace: true }));
   // Any filter starts again from the first page.
   const filter = (patch: Partial<ActivityFilters>) =>
     onChange({ ...patch, page: 1 }, { replace: true });
   return (
     <Stack gap="sm">
-      <div className={classes.room}>
-        <div className={classes.filters} role="search" aria-label="Filter the activity">
-          <div className={classes.search}>
-            <SearchInput
-              value={filters.search ?? ''}
-              onChange={(search) => filter({ search })}
-              placeholder="Search resources and people"
-            />
-          </div>
-          <FilterSelect
-            label="Resource type"
-            placeholder="All resources"
-            options={subjectOptions}
-            value={filters.subjectType}
-            onChange={(subjectType) => filter({ subjectType })}
-          />
-          <FilterSelect
-            label="Actor"
-            placeholder="Anyone"
-            options={actorOptions}
-            value={filters.actorType}
-            onChange={(actorType) => filter({ actorType })}
-          />
-          <div className={classes.outcome}>
+      {withFilters && (
+        <div className={classes.room}>
+          <div className={classes.filters} role="search" aria-label="Filter the activity">
+            <div className={classes.search}>
+              <SearchInput
+                value={filters.search ?? ''}
+                onChange={(search) => filter({ search })}
+                placeholder="Search resources and people"
+              />
+            </div>
             <FilterSelect
-              label="Outcome"
-              placeholder="Any outcome"
-              options={outcomeOptions}
-              value={filters.outcome}
-              onChange={(outcome) => filter({ outcome })}
+              label="Resource type"
+              placeholder="All resources"
+              options={subjectOptions}
+              value={filters.subjectType}
+              onChange={(subjectType) => filter({ subjectType })}
             />
+            <FilterSelect
+              label="Actor"
+              placeholder="Anyone"
+              options={actorOptions}
+              value={filters.actorType}
+              onChange={(actorType) => filter({ actorType })}
+            />
+            <div className={classes.outcome}>
+              <FilterSelect
+                label="Outcome"
+                placeholder="Any outcome"
+                options={outcomeOptions}
+                value={filters.outcome}
+                onChange={(outcome) => filter({ outcome })}
+              />
+            </div>
+            <DateFilter label="From" value={filters.from} onChange={(from) => filter({ from })} />
+            <DateFilter label="To" value={filters.to} onChange={(to) => filter({ to })} />
           </div>
-          <DateFilter label="From" value={filters.from} onChange={(from) => filter({ from })} />
-          <DateFilter label="To" value={filters.to} onChange={(to) => filter({ to })} />
         </div>
-      </div>
+      )}
       <ActivityTable
         title="Activity"
         withSubject

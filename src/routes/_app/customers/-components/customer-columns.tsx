@@ -4,7 +4,7 @@ import { createAppColumnHelper } from '../../../../components/data-table/table-h
 import { formatDate, formatDateTime } from '../../../../components/date-format';
 import { CustomerLogo } from './customer-logo';
 import { CustomerStateBadge } from './customer-state-badge';
-import { vmsRunningOfTotal } from './customer-texts';
+import { formatHours, vmsRunningOfTotal } from './customer-texts';
 
 const column = createAppColumnHelper<CustomerRow>();
 
@@ -12,8 +12,9 @@ const column = createAppColumnHelper<CustomerRow>();
 const count = { sortDescFirst: false } as const;
 
 /**
- * Name, Admins, Users, VMs, vCPUs, RAM (GB), Public IPs and Created. A column's id is the server's
- * sort column: name, users, vms (by the total) and createdAt sort; the others do not.
+ * Name, Admins, Users, VMs, vCPUs, RAM (GB), Public IPs, VM-hours this month and Created. A
+ * column's id is the server's sort column: name, users, vms (by the total) and createdAt sort;
+ * the others do not.
  */
 export const customerColumns = [
   column.accessor('name', {
@@ -36,6 +37,22 @@ export const customerColumns = [
   column.accessor('vcpus', { header: 'vCPUs', enableSorting: false }),
   column.accessor('ramGb', { header: 'RAM (GB)', enableSorting: false }),
   column.accessor('publicIps', { header: 'Public IPs', enableSorting: false }),
+  column.accessor('vmHoursThisMonth', {
+    // On two lines: on one, beside eight other columns, it squeezed the names on a desktop.
+    header: () => (
+      <>
+        VM-hours <br />
+        this month
+      </>
+    ),
+    enableSorting: false,
+    meta: { align: 'right', label: 'VM-hours this month' },
+    cell: ({ getValue }) => (
+      <Text span size="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+        {formatHours(getValue(), 1)}
+      </Text>
+    ),
+  }),
   column.accessor('createdAt', {
     header: 'Created',
     meta: { width: '13%' },

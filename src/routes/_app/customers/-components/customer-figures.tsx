@@ -4,7 +4,7 @@ import { formatDate, formatDateTime } from '../../../../components/date-format';
 import { vmsRunningOfTotal } from './customer-texts';
 
 /** One figure: its name over its value, in the card's list of terms. */
-function Figure({ term, value, title }: { term: string; value: string; title?: string }) {
+export function Figure({ term, value, title }: { term: string; value: string; title?: string }) {
   return (
     <Box>
       <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
