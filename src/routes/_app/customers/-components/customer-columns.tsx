@@ -38,11 +38,14 @@ export const customerColumns = [
   column.accessor('ramGb', { header: 'RAM (GB)', enableSorting: false }),
   column.accessor('publicIps', { header: 'Public IPs', enableSorting: false }),
   column.accessor('vmHoursThisMonth', {
-    // On two lines: on one, beside eight other columns, it squeezed the names on a desktop.
+    // "this month" under it, small and in lower case: the header on one line, or in capitals on
+    // two, squeezed the names beside eight other columns on a desktop.
     header: () => (
       <>
-        VM-hours <br />
-        this month
+        VM-hours{' '}
+        <Text span display="block" fz="xs" fw={400} tt="none" c="dimmed" lts={0}>
+          this month
+        </Text>
       </>
     ),
     enableSorting: false,
