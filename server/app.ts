@@ -22,6 +22,8 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { deriveKey } from './domain/app-keys';
 import { createEventHub } from './domain/events/hub';
 import { createEventStreams, type EventStreamCaps } from './domain/events/streams';
+import { dnsTxtLookup, productHost, type TxtLookup } from './domain/reseller/settings-domains';
+import { findHostBrand } from './domain/reseller/settings-host-brand';
 import { createSecretBox } from './domain/secrets';
 import type { JobQueue } from './jobs/operations';
 import { createMetrics, type Metrics } from './metrics/metrics';
@@ -57,6 +59,8 @@ export interface AppDeps {
   readiness?: Readiness;
   /** The port opened before the app was built (main.ts); omitted: `app.listen` or inject. */
   listener?: EarlyListener;
+  /** Where a reseller's new domain's TXT record is read; omitted: the system's DNS. */
+  txtLookup?: TxtLookup;
 }
 
 /**
@@ -168,7 +172,10 @@ export async function buildApp(deps: AppDeps) {
     }
   });
   const sendIndex = deps.consoleDir
-    ? await registerConsole(app, deps.consoleDir, config.basePath)
+    ? await registerConsole(app, deps.consoleDir, config.basePath, {
+        productHost: productHost(config),
+        find: (host) => findHostBrand(deps.db, host),
+      })
     : undefined;
   registerErrorHandling(app, { apiPrefix, basePath: config.basePath, sendIndex });
 
@@ -210,6 +217,7 @@ export async function buildApp(deps: AppDeps) {
       jobs: deps.jobs ?? { nudge: () => {} },
       readiness,
       streams,
+      txtLookup: deps.txtLookup ?? dnsTxtLookup,
     },
   });
   // Last of the preClose hooks, as Fastify closes a server it listened on itself: after the

@@ -83,6 +83,7 @@ const envSchema = z.object({
   LIBVIRT_CONFIG: optionalString,
   OPENSTACK_CONFIG: optionalString,
   WEBHOOK_ALLOW_PRIVATE: z._default(z.stringbool(), false),
+  RESELLER_DOMAIN_CHECK: z._default(z.enum(['dns', 'off']), 'dns'),
   SHUTDOWN_TIMEOUT_SECONDS: z._default(z.coerce.number().check(z.gt(0), z.lte(3600)), 25),
   SHUTDOWN_DELAY_SECONDS: z._default(z.coerce.number().check(z.gte(0), z.lte(3600)), 0),
 });
@@ -153,6 +154,12 @@ export interface Config {
   openStackConfigFile: string | undefined;
   /** Webhooks may use plain HTTP and reach private addresses (tests, private installations). */
   webhookAllowPrivate: boolean;
+  /**
+   * How a domain a reseller adds in its settings is proven to be its own: `dns`, the TXT record
+   * `_launchpad.<host>`; `off`, not at all (tests, a private installation). Imported domains are
+   * the operator's word and never checked.
+   */
+  resellerDomainCheck: 'dns' | 'off';
   /**
    * After SIGTERM: how long the process keeps accepting while its readiness check says 503 (so
    * that load balancers stop sending first), and how long it may take in all before it exits anyway.
@@ -281,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     libvirtConfigFile: e.LIBVIRT_CONFIG && path.resolve(e.LIBVIRT_CONFIG),
     openStackConfigFile: e.OPENSTACK_CONFIG && path.resolve(e.OPENSTACK_CONFIG),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    resellerDomainCheck: e.RESELLER_DOMAIN_CHECK,
     shutdown: {
       delayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
       timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,

@@ -5,7 +5,8 @@ import { hkdfSync } from 'node:crypto';
  * console ticket, say) can never pass for another (a one-time code's digest), and no purpose ever
  * holds APP_SECRET itself.
  */
-export type KeyPurpose = 'vm-secrets:v1' | 'one-time-codes' | 'cookies' | 'console-tickets';
+export type KeyPurpose =
+  'vm-secrets:v1' | 'one-time-codes' | 'cookies' | 'console-tickets' | 'reseller-domains';
 
 export const deriveKey = (appSecret: string, purpose: KeyPurpose): Buffer =>
   Buffer.from(hkdfSync('sha256', appSecret, 'launchpad', purpose, 32));

@@ -5,16 +5,34 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { HostBrandPage } from '../domain/reseller/settings-host-brand';
+import { brandedPage } from './console-brand';
 import { dropPageOnlyHeaders } from './security-headers';
 
 const escapeAttr = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** The reseller brands of the hosts the console's pages are asked for (docs/reseller-domains.md). */
+export interface ConsoleBrands {
+  /** PUBLIC_URL's host: its pages go out as built, without a lookup. */
+  productHost: string;
+  /** The brand of a reseller's domain (lower-case, no port); undefined for any other host. */
+  find(host: string): Promise<HostBrandPage | undefined>;
+}
+
+type Page = ReturnType<typeof compressed>;
+
 /**
  * The built console under the base path: `index.html` for each of its addresses, but `/login`,
  * which gets `login.html`, the same page with the sign-in screen drawn in it at build.
  */
-export async function registerConsole(app: FastifyInstance, distDir: string, basePath: string) {
+export async function registerConsole(
+  app: FastifyInstance,
+  distDir: string,
+  basePath: string,
+  brands?: ConsoleBrands,
+) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'console not built; serving the API only');
@@ -26,8 +44,7 @@ export async function registerConsole(app: FastifyInstance, distDir: string, bas
   const login = existsSync(loginFile) ? consolePage(loginFile, basePath) : index;
   const loginPath = `${basePath}login`;
 
-  const sendIndex = (reply: FastifyReply) => {
-    const page = reply.request.url.split('?')[0] === loginPath ? login : index;
+  const send = (reply: FastifyReply, page: Page) => {
     reply
       .code(200)
       .type('text/html; charset=utf-8')
@@ -36,6 +53,38 @@ export async function registerConsole(app: FastifyInstance, distDir: string, bas
     const encoding = preferredEncoding(reply.request.headers['accept-encoding']);
     if (!encoding) return reply.send(page.html);
     return reply.header('content-encoding', encoding).send(page[encoding]);
+  };
+
+  // A reseller's pages, made and compressed once per brand: read for every request (a brand
+  // saved shows on the next page), compressed only when it changes.
+  const branded = new LRUCache<string, Page>({ max: 100 });
+  const brandedFor = (found: HostBrandPage) => {
+    const key = JSON.stringify(found);
+    let page = branded.get(key);
+    if (!page) {
+      // Never the drawn sign-in card, which is the product's: the console draws the brand's.
+      page = compressed(brandedPage(index.html, found));
+      branded.set(key, page);
+    }
+    return page;
+  };
+
+  /**
+   * The page of a console address. PUBLIC_URL's host gets it as built, at once; any other host is
+   * looked up, and a reseller's domain gets the reseller's brand (an unknown host, the product's
+   * page as it is).
+   */
+  const sendIndex = (reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
+    const page = reply.request.url.split('?')[0] === loginPath ? login : index;
+    const host = (reply.request.hostname ?? '').toLowerCase();
+    if (!brands || host === '' || host === brands.productHost) return send(reply, page);
+    return brands.find(host).then(
+      (found) => send(reply, found ? brandedFor(found) : page),
+      (error: unknown) => {
+        reply.log.warn({ err: error }, 'the brand of the host could not be read');
+        return send(reply, page);
+      },
+    );
   };
 
   await app.register(fastifyStatic, {
@@ -78,6 +127,10 @@ function consolePage(file: string, basePath: string) {
     '<head>',
     `<head>\n    <base href="${escapeAttr(basePath)}" />\n    <meta name="launchpad-base-path" content="${escapeAttr(basePath)}" />`,
   );
+  return compressed(html);
+}
+
+function compressed(html: string) {
   return {
     html,
     br: brotliCompressSync(html, {

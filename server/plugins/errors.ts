@@ -26,7 +26,7 @@ export function registerErrorHandling(
     apiPrefix: string;
     basePath: string;
     /** Serves the console for deep links; absent when the console is not built. */
-    sendIndex: ((reply: FastifyReply) => FastifyReply) | undefined;
+    sendIndex: ((reply: FastifyReply) => FastifyReply | Promise<FastifyReply>) | undefined;
   },
 ) {
   const { apiPrefix, basePath, sendIndex } = paths;

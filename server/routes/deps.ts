@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { EventStreams } from '../domain/events/streams';
+import type { TxtLookup } from '../domain/reseller/settings-domains';
 import type { SecretBox } from '../domain/secrets';
 import type { JobQueue } from '../jobs/operations';
 import type { Mailer } from '../mail/transport';
@@ -24,6 +25,8 @@ export interface ApiDeps {
   streams: EventStreams;
   /** How far the process is from taking traffic (started, shutting down). */
   readiness: Readiness;
+  /** The DNS TXT records a reseller's new domain is checked against (tests answer their own). */
+  txtLookup: TxtLookup;
 }
 
 export interface RouteOptions {

@@ -15,6 +15,7 @@ import { limitRoutes } from './limits';
 import { networkRoutes } from './networks';
 import { permissionRoutes } from './permissions';
 import { resellerRoutes } from './reseller';
+import { resellerSettingsRoutes } from './reseller-settings';
 import { resellerUsageRoutes } from './reseller-usage';
 import { roleRoutes } from './roles';
 import { simFaultRoutes } from './sim-faults';
@@ -51,6 +52,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(networkRoutes, { prefix: '/networks', deps });
   await app.register(dashboardRoutes, { prefix: '/dashboard', deps });
   await app.register(resellerRoutes, { prefix: '/reseller', deps });
+  await app.register(resellerSettingsRoutes, { prefix: '/reseller', deps });
   await app.register(resellerUsageRoutes, { prefix: '/reseller', deps });
   await app.register(debugRoutes, { prefix: '/debug', deps });
   await app.register(supportRoutes, { prefix: '/support', deps });

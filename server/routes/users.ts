@@ -114,7 +114,12 @@ export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     { schema: { body: createUserBody, response: { 200: createUserResponse } } },
     async (request) => {
       const { email, roleId, teamIds } = request.body;
-      const id = await inviteUser(deps, caller(request), { email, roleId, teamIds });
+      const id = await inviteUser(
+        deps,
+        caller(request),
+        { email, roleId, teamIds },
+        request.hostname,
+      );
       request.log.info({ userId: id }, 'user invited');
       return { data: { id }, message: `${userMessages.created} ${email}` };
     },
@@ -149,7 +154,9 @@ export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     },
     async (request) => {
       const { email } = request.body;
-      deps.background.run('password reset e-mail', () => sendPasswordResetLink(deps, email));
+      // On the host asked: a reseller's domain keeps its customers on it.
+      const host = request.hostname;
+      deps.background.run('password reset e-mail', () => sendPasswordResetLink(deps, email, host));
       return { data: null, message: authMessages.forgotPasswordSent };
     },
   );
@@ -202,7 +209,8 @@ export const userRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     { config: publicLimited, schema: { body: registerBody, response: { 200: emptyEnvelope } } },
     async (request) => {
       const { email } = request.body;
-      deps.background.run('activation e-mail', () => sendActivationLink(deps, email));
+      const host = request.hostname;
+      deps.background.run('activation e-mail', () => sendActivationLink(deps, email, host));
       return { data: null, message: authMessages.activationLinkSent };
     },
   );

@@ -3,6 +3,7 @@ import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { User } from '../api/contract/auth';
 import { LiveIndicator } from '../live/live-indicator';
+import { useBrandColor } from './brand-color-style';
 import { BrandLogo, useBranding } from './branding';
 import { LoadingBar } from './loading-bar';
 import { Sidebar } from './sidebar';
@@ -18,10 +19,11 @@ const HEADER_HEIGHT = 56;
 
 /**
  * The signed-in layout: sidebar (collapsible on desktop, a burger menu on small screens), the
- * request loading bar, branding of the tab, and the page.
+ * request loading bar, branding of the tab and the reseller's primary colour, and the page.
  */
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   useBranding(user);
+  useBrandColor(user.primaryColor);
   // Signed in, toasts are near: their outlet loads once the screen is drawn and the browser idle,
   // rather than with the first toast (or before the screen, competing with its code and data).
   useEffect(preloadToastsWhenIdle, []);

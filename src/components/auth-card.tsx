@@ -5,10 +5,12 @@ import type { ReactNode } from 'react';
 import type { User } from '../api/contract/auth';
 import { sessionStore } from '../api/session-store';
 import { APP_TITLE } from './app-title';
-import { useBranding } from './branding';
+import { hostBrand, useBranding } from './branding';
 
-/** The reseller's logo when the stored session knows one, else the product name. */
-function Logo({ user }: { user: User | undefined }) {
+type Brand = Pick<User, 'resellerName' | 'logoUrl' | 'tabLogoUrl'> & { companyName?: string };
+
+/** The brand's logo, else its name, else the product's. */
+function Logo({ user }: { user: Brand | undefined }) {
   if (user?.logoUrl)
     return (
       <Image
@@ -22,9 +24,9 @@ function Logo({ user }: { user: User | undefined }) {
     );
   return (
     <Group gap={8} wrap="nowrap" c="indigo.7">
-      <IconRocket size={32} stroke={1.75} aria-hidden />
+      {!user?.resellerName && <IconRocket size={32} stroke={1.75} aria-hidden />}
       <Text component="span" fz={28} fw={700} lh={1} c="dark.7">
-        {APP_TITLE}
+        {user?.resellerName || APP_TITLE}
       </Text>
     </Group>
   );
@@ -41,8 +43,12 @@ export function AuthCard({
   /** Under the card body, e.g. a Return to Login link. */
   footer?: ReactNode;
 }) {
-  // The tab shows the reseller known from the stored session, else the product.
-  const user = sessionStore.get()?.user;
+  // On a reseller's domain, its brand (the server wrote it into the page); else the reseller
+  // known from the stored session; else the product.
+  const host = hostBrand();
+  const user: Brand | undefined = host
+    ? { resellerName: host.name, logoUrl: host.logoUrl, tabLogoUrl: host.tabLogoUrl }
+    : sessionStore.get()?.user;
   useBranding({ resellerName: user?.resellerName ?? null, tabLogoUrl: user?.tabLogoUrl ?? null });
   return (
     <Center component="main" mih="100dvh" px="md" py={48} bg="gray.0">

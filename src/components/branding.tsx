@@ -1,6 +1,7 @@
 import { Image, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { User } from '../api/contract/auth';
+import type { HostBrand } from '../api/contract/reseller-settings';
 import { APP_TITLE, appTitle } from './app-title';
 
 /** The tab icon when no reseller icon is known: a plain white circle (as in index.html). */
@@ -8,6 +9,20 @@ export const DEFAULT_TAB_ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='7' fill='white' stroke='%23ccc'/%3E%3C/svg%3E";
 
 type Branding = Pick<User, 'resellerName' | 'tabLogoUrl'>;
+
+/**
+ * The brand the server wrote into the page on a reseller's domain (contract `hostBrand`), else
+ * null. Read with a few lines, not the contract's schema: this is on the sign-in screen's path.
+ */
+export function hostBrand(): HostBrand | null {
+  try {
+    return JSON.parse(
+      document.querySelector<HTMLMetaElement>('meta[name="launchpad-brand"]')!.content,
+    ) as HostBrand;
+  } catch {
+    return null;
+  }
+}
 
 function setTabIcon(href: string) {
   let link = document.querySelector<HTMLLinkElement>('link#tab-icon');

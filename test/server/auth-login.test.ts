@@ -60,6 +60,7 @@ describe('POST /auth/login', () => {
           logoUrl: 'https://cdn.example/acme.png',
           resellerName: 'Cloudy',
           tabLogoUrl: 'https://cdn.example/tab.png',
+          primaryColor: null,
           orderUrls: { newCustomer: null, accountChanges: null },
         },
       },

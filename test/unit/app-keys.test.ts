@@ -3,7 +3,13 @@ import { deriveKey, type KeyPurpose } from '../../server/domain/app-keys';
 
 describe('the keys derived from APP_SECRET', () => {
   const secret = 'an-app-secret-of-thirty-two-chars!';
-  const purposes: KeyPurpose[] = ['vm-secrets:v1', 'one-time-codes', 'cookies', 'console-tickets'];
+  const purposes: KeyPurpose[] = [
+    'vm-secrets:v1',
+    'one-time-codes',
+    'cookies',
+    'console-tickets',
+    'reseller-domains',
+  ];
 
   it('are one per purpose, none of them the secret itself', () => {
     const keys = purposes.map((purpose) => deriveKey(secret, purpose).toString('hex'));

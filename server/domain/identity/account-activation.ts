@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { activationLink, activationMail } from '../../mail/templates';
 import type { ApiDeps } from '../../routes/deps';
+import { mailSiteOf } from '../reseller/settings-mail-site';
 import { userActor } from '../events/actor';
 import { recordEvent } from '../events/record';
 import { hashPassword } from './passwords';
@@ -10,16 +11,27 @@ import { DEFAULT_BRAND, findUserByEmail } from './users-repository';
 
 type Deps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'mailer'>;
 
-/** E-mails a new activation link when the address is an account not activated yet. */
-export async function sendActivationLink(deps: Deps, email: string): Promise<void> {
+/**
+ * E-mails a new activation link when the address is an account not activated yet. The link is on
+ * the user's reseller's domain, the one asked on (`requestHost`) if it is one of them.
+ */
+export async function sendActivationLink(
+  deps: Deps,
+  email: string,
+  requestHost?: string,
+): Promise<void> {
   const account = await findUserByEmail(deps.db, email);
   if (!account || account.activatedAt) return;
   const now = deps.clock.now();
   const token = await deps.db.transaction((tx) =>
     issueUserToken(tx, { userId: account.id, kind: 'activation', now }),
   );
-  const link = activationLink(deps.config.publicUrl, token, account.id);
-  await deps.mailer.send(activationMail(email, account.resellerName ?? DEFAULT_BRAND, link));
+  const site = mailSiteOf(deps.config, account.reseller, requestHost);
+  const link = activationLink(site.publicUrl, token, account.id);
+  await deps.mailer.send({
+    ...activationMail(email, account.resellerName ?? DEFAULT_BRAND, link),
+    fromName: site.fromName,
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { resetPasswordLink, resetPasswordMail } from '../../mail/templates';
 import type { ApiDeps } from '../../routes/deps';
+import { mailSiteOf } from '../reseller/settings-mail-site';
 import { hashPassword } from './passwords';
 import { clearLoginFailures } from './login-throttle';
 import { revokeUserSessions } from './sessions';
@@ -10,16 +11,27 @@ import { DEFAULT_BRAND, findUserByEmail } from './users-repository';
 
 type Deps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'mailer'>;
 
-/** E-mails a reset link when the address is an activated account; otherwise does nothing. */
-export async function sendPasswordResetLink(deps: Deps, email: string): Promise<void> {
+/**
+ * E-mails a reset link when the address is an activated account; otherwise does nothing. The link
+ * is on the user's reseller's domain, the one asked on (`requestHost`) if it is one of them.
+ */
+export async function sendPasswordResetLink(
+  deps: Deps,
+  email: string,
+  requestHost?: string,
+): Promise<void> {
   const account = await findUserByEmail(deps.db, email);
   if (!account?.activatedAt) return;
   const now = deps.clock.now();
   const token = await deps.db.transaction((tx) =>
     issueUserToken(tx, { userId: account.id, kind: 'reset', now }),
   );
-  const link = resetPasswordLink(deps.config.publicUrl, token, account.id);
-  await deps.mailer.send(resetPasswordMail(email, account.resellerName ?? DEFAULT_BRAND, link));
+  const site = mailSiteOf(deps.config, account.reseller, requestHost);
+  const link = resetPasswordLink(site.publicUrl, token, account.id);
+  await deps.mailer.send({
+    ...resetPasswordMail(email, account.resellerName ?? DEFAULT_BRAND, link),
+    fromName: site.fromName,
+  });
 }
 
 /**

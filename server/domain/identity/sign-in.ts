@@ -1,6 +1,7 @@
 import type { User } from '../../../src/api/contract/auth';
 import { signInCodeMail } from '../../mail/templates';
 import type { ApiDeps } from '../../routes/deps';
+import { mailSiteOf } from '../reseller/settings-mail-site';
 import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from './login-throttle';
 import { userActor } from '../events/actor';
 import { recordEvent } from '../events/record';
@@ -58,7 +59,10 @@ export async function signIn(
     await attachCode(tx, { sessionId: created.sessionId, code, appSecret: config.appSecret, now });
     return created;
   });
-  await deps.mailer.send(signInCodeMail(input.email, account.resellerName ?? DEFAULT_BRAND, code));
+  await deps.mailer.send({
+    ...signInCodeMail(input.email, account.resellerName ?? DEFAULT_BRAND, code),
+    fromName: mailSiteOf(config, account.reseller).fromName,
+  });
 
   const user = await findUserProfile(db, account.id);
   return { outcome: 'code-sent', token: session.token, user: user! };

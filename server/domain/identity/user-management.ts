@@ -35,7 +35,13 @@ export interface NewUser {
  * team of another company, answers 404 naming `teamIds` and creates nothing. Logs `user.invite`,
  * and `team.member.add` in each team, whose members see only their teams' events.
  */
-export async function inviteUser(deps: Deps, caller: Caller, input: NewUser): Promise<number> {
+export async function inviteUser(
+  deps: Deps,
+  caller: Caller,
+  input: NewUser,
+  /** The host the Admin asked on: the link goes to it when it is their reseller's domain. */
+  requestHost?: string,
+): Promise<number> {
   requireAdmin(caller);
   const teamIds = [...new Set(input.teamIds)];
   const isAdmin = input.roleId === ROLE.admin;
@@ -86,7 +92,9 @@ export async function inviteUser(deps: Deps, caller: Caller, input: NewUser): Pr
     if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) throw conflict(userMessages.emailTaken);
     throw error;
   }
-  deps.background.run('invitation e-mail', () => sendActivationLink(deps, input.email));
+  deps.background.run('invitation e-mail', () =>
+    sendActivationLink(deps, input.email, requestHost),
+  );
   return id;
 }
 

@@ -8,7 +8,7 @@ import type {
 } from '../../../src/api/contract/users';
 import type { User } from '../../../src/api/contract/auth';
 import type { Db } from '../../db/client';
-import { companies, resellers, teamMembers, teams, users } from '../../db/schema';
+import { companies, resellerDomains, resellers, teamMembers, teams, users } from '../../db/schema';
 import {
   boundedCount,
   containsPattern,
@@ -18,6 +18,11 @@ import {
 } from '../lists/list-paging';
 
 export const DEFAULT_BRAND = 'Launchpad';
+
+/** The reseller's domains by host name, in the query that joins `resellers`. */
+const resellerDomainsColumn = sql<
+  string[]
+>`array(select ${resellerDomains.host} from ${resellerDomains} where ${resellerDomains.resellerId} = ${resellers.id} order by ${resellerDomains.host})`;
 
 /** What login and the e-mailed links need to know about an address. */
 export async function findUserByEmail(db: Db, email: string) {
@@ -30,6 +35,12 @@ export async function findUserByEmail(db: Db, email: string) {
       /** Set while the company is suspended by its reseller. */
       suspendedAt: companies.suspendedAt,
       resellerEmail: resellers.email,
+      /** Where its e-mailed links point and whose name signs them (`mailSiteOf`). */
+      reseller: {
+        brandName: resellers.resellerName,
+        name: resellers.name,
+        domains: resellerDomainsColumn,
+      },
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
@@ -61,6 +72,7 @@ export const profileColumns = {
   logoUrl: sql<string | null>`coalesce(${companies.logoUrl}, ${resellers.logoUrl})`,
   resellerName: resellers.resellerName,
   tabLogoUrl: resellers.tabLogoUrl,
+  primaryColor: resellers.primaryColor,
   orderUrlNewCustomer: resellers.orderUrlNewCustomer,
   orderUrlAccountChanges: resellers.orderUrlAccountChanges,
 };
@@ -89,6 +101,7 @@ export function toProfile(row: ProfileRow): User {
     logoUrl: row.logoUrl,
     resellerName: row.resellerName,
     tabLogoUrl: row.tabLogoUrl,
+    primaryColor: row.primaryColor,
     resetKey: null,
     // The order forms are the reseller's own business: only its staff get them.
     orderUrls: row.isReseller

@@ -1,7 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { resellerItem, type ResellerItem } from '../../../src/api/contract/imports';
+import { resellerSettingsMessages } from '../../../src/api/contract/reseller-settings';
 import type { Tx } from '../../db/client';
-import { distributors, resellers } from '../../db/schema';
+import { distributors, resellerDomains, resellers } from '../../db/schema';
+import { replaceDomains } from '../reseller/settings-records';
 import {
   entryErrors,
   knownRegions,
@@ -12,7 +14,13 @@ import {
 import { addAdmins, checkAccountEmails, findAccounts } from './accounts';
 import { companiesByExternalId, STAFF_COMPANY_PREFIX, upsertCompanies } from './companies';
 import { combine, Tally, upsertAll, type Change, type KindOutcome } from './outcome';
-import { importMessages, parseItems } from './validate';
+import { importMessages, parseItems, type Row, type RowErrors } from './validate';
+
+/** What an importer may need of the installation besides the file. */
+export interface ImportContext {
+  /** PUBLIC_URL's host, which no reseller may hold. */
+  productHost: string;
+}
 
 const staffCompanyId = (externalId: string) => `${STAFF_COMPANY_PREFIX}${externalId}`;
 
@@ -41,8 +49,41 @@ async function replaceLimits(
 }
 
 /**
- * Resellers by externalId with their branding and order-form links, and the limits all their
- * customers together may hold when the item has `limits`. Each reseller also gets its
+ * The items' domains that cannot be theirs: the product's own host, and a host another reseller
+ * holds or an earlier item of the file claims (`domains.<n>`, as the schema names an entry).
+ */
+async function checkDomains(
+  tx: Tx,
+  rows: readonly Row<ResellerItem>[],
+  context: ImportContext,
+  errors: RowErrors,
+) {
+  const hosts = rows.flatMap(({ item }) => item.domains ?? []);
+  if (hosts.length === 0) return;
+  const held = await tx
+    .select({ host: resellerDomains.host, externalId: resellers.externalId })
+    .from(resellerDomains)
+    .innerJoin(resellers, eq(resellers.id, resellerDomains.resellerId))
+    .where(inArray(resellerDomains.host, [...new Set(hosts)]));
+  const holder = new Map(held.map((row) => [row.host, row.externalId]));
+  const claimed = new Set<string>();
+  for (const { index, item } of rows) {
+    (item.domains ?? []).forEach((host, n) => {
+      const field = `domains.${n}`;
+      if (host === context.productHost) {
+        errors.add(index, field, resellerSettingsMessages.domainIsProducts);
+      } else if (claimed.has(host) || (holder.get(host) ?? item.externalId) !== item.externalId) {
+        errors.add(index, field, resellerSettingsMessages.domainTaken);
+      }
+      claimed.add(host);
+    });
+  }
+}
+
+/**
+ * Resellers by externalId with their branding and order-form links, the limits all their
+ * customers together may hold when the item has `limits`, and the host names that show their brand
+ * when it has `domains` (trusted as the operator gives them). Each reseller also gets its
  * own staff company (`reseller:<externalId>`) with an Admin for the reseller's e-mail, who has
  * Order Services (`isReseller`).
  */
@@ -50,6 +91,7 @@ export async function importResellers(
   tx: Tx,
   raw: readonly unknown[],
   now: Date,
+  context: ImportContext,
 ): Promise<KindOutcome> {
   const { rows, errors } = parseItems(resellerItem, raw);
 
@@ -86,6 +128,7 @@ export async function importResellers(
       errors.add(index, field, message);
     }
   }
+  await checkDomains(tx, rows, context, errors);
   if (errors.any) return { errors: errors.sorted() };
 
   const externalIds = rows.map((row) => row.item.externalId);
@@ -107,6 +150,8 @@ export async function importResellers(
         tabLogoUrl: item.tabLogoUrl ?? null,
         orderUrlNewCustomer: item.orderUrls?.newCustomer ?? null,
         orderUrlAccountChanges: item.orderUrls?.accountChanges ?? null,
+        // Absent: the colour stays as the reseller may have set it in its settings.
+        ...(item.primaryColor !== undefined && { primaryColor: item.primaryColor }),
       },
     })),
     {
@@ -149,8 +194,20 @@ export async function importResellers(
   );
 
   const limitsChanged: Change[] = [];
+  const domainsChanged: Change[] = [];
   for (const [i, { item }] of rows.entries()) {
-    limitsChanged.push(await replaceLimits(tx, upserted[i]!.id, item.limits));
+    const resellerId = upserted[i]!.id;
+    limitsChanged.push(await replaceLimits(tx, resellerId, item.limits));
+    // Present (`[]` included): the reseller's imported domains; those from its settings stay.
+    const domains = item.domains
+      ? await replaceDomains(
+          tx,
+          resellerId,
+          { hosts: item.domains, source: 'import', replaced: ['import'] },
+          now,
+        )
+      : false;
+    domainsChanged.push(domains ? 'updated' : 'unchanged');
   }
 
   const tally = new Tally();
@@ -160,7 +217,7 @@ export async function importResellers(
     tally.item(
       item.externalId,
       id,
-      combine(change, staff[i]!.change, adminAdded, limitsChanged[i]!),
+      combine(change, staff[i]!.change, adminAdded, limitsChanged[i]!, domainsChanged[i]!),
     );
   });
   tally.invited.push(...invited);

@@ -5,10 +5,11 @@ import type { Tx } from '../../db/client';
 import { conflict } from '../../http-error';
 import type { ApiDeps } from '../../routes/deps';
 import { sendActivationLink } from '../identity/account-activation';
+import { productHost } from '../reseller/settings-domains';
 import { importCompanies } from './companies';
 import { importDistributors } from './distributors';
 import type { KindOutcome } from './outcome';
-import { importResellers } from './resellers';
+import { importResellers, type ImportContext } from './resellers';
 import { isUniqueViolation } from '../../db/errors';
 
 export type ImportDeps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'mailer' | 'background'> & {
@@ -19,7 +20,7 @@ export type ImportOutcome = { result: ImportResult } | { errors: FieldError[] };
 
 const importers: Record<
   ImportKind,
-  (tx: Tx, raw: readonly unknown[], now: Date) => Promise<KindOutcome>
+  (tx: Tx, raw: readonly unknown[], now: Date, context: ImportContext) => Promise<KindOutcome>
 > = {
   distributer: importDistributors,
   reseller: importResellers,
@@ -39,7 +40,8 @@ export async function runImport(
   const now = deps.clock.now();
   let outcome: KindOutcome;
   try {
-    outcome = await deps.db.transaction((tx) => importers[kind](tx, items, now));
+    const context = { productHost: productHost(deps.config) };
+    outcome = await deps.db.transaction((tx) => importers[kind](tx, items, now, context));
   } catch (error) {
     // Another import created the same externalId or e-mail between our checks and our writes.
     if (isUniqueViolation(error)) {

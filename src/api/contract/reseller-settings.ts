@@ -48,6 +48,7 @@ const httpUrl = z.string().check(
 
 export const primaryColorSchema = z.string({ error: brandColorMessages.format }).check(
   z.trim(),
+  z.maxLength(7, { error: brandColorMessages.format, abort: true }),
   z.regex(HEX_COLOR, { error: brandColorMessages.format, abort: true }),
   z.superRefine((value, ctx) => {
     const contrast = brandContrast(value);
@@ -56,12 +57,33 @@ export const primaryColorSchema = z.string({ error: brandColorMessages.format })
   }),
 );
 
-/** A host name (no scheme, port or path), stored lower-case. */
-export const HOST_NAME =
-  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/**
+ * The shape of a host name (no scheme, port or path; lower-case): dot-separated labels. A pattern
+ * that also held each label's rules backtracks super-linearly (test/unit/contract-patterns):
+ * `isHostName` checks them apart.
+ */
+export const HOST_NAME = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/;
+const HOST_NAME_MAX = 253;
+/**
+ * A host name: labels of 1-63 characters that neither start nor end with `-`, the last one
+ * starting with a letter (so no IP address), 253 characters in all.
+ */
+export const isHostName = (value: string): boolean => {
+  if (value.length > HOST_NAME_MAX || !HOST_NAME.test(value)) return false;
+  const labels = value.split('.');
+  return (
+    labels.every((label) => label.length <= 63 && !label.startsWith('-') && !label.endsWith('-')) &&
+    /^[a-z]/.test(labels.at(-1)!)
+  );
+};
 const domain = z
   .string({ error: resellerSettingsMessages.domainFormat })
-  .check(z.trim(), z.toLowerCase(), z.regex(HOST_NAME, resellerSettingsMessages.domainFormat));
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(HOST_NAME_MAX, { error: resellerSettingsMessages.domainFormat, abort: true }),
+    z.refine(isHostName, resellerSettingsMessages.domainFormat),
+  );
 export const domainsSchema = z.array(domain).check(
   z.maxLength(DOMAINS_PER_RESELLER_MAX, { error: resellerSettingsMessages.domainTooMany }),
   z.refine((list) => new Set(list).size === list.length, resellerSettingsMessages.domainDuplicate),
@@ -88,8 +110,9 @@ export const resellerSettings = z.object({
     }),
   ),
   /**
-   * The TXT record a domain needs before it can be added here: at `_launchpad.<host>`, this
-   * value (one per reseller). Skipped when the operator turns the check off.
+   * The TXT record a domain needs before it can be added here: at `_launchpad.<host>`
+   * (`<recordPrefix>.<host>`; the prefix is `_launchpad`), this value (one per reseller). Skipped
+   * when the operator turns the check off.
    */
   domainVerification: z.object({ recordPrefix: z.string(), value: z.string() }),
 });
@@ -99,16 +122,14 @@ export const resellerSettingsResponse = envelope(resellerSettings);
 /** `PUT /reseller/settings`: every field; `domains` is the whole list. */
 export const updateResellerSettingsBody = z.object({
   brandName: blankAsNull(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(BRAND_NAME_MAX, {
-          error: resellerSettingsMessages.brandNameTooLong,
-          abort: true,
-        }),
-        z.regex(NO_CONTROL_CHARACTERS, resellerSettingsMessages.brandNameControlCharacters),
-      ),
+    z.string().check(
+      z.trim(),
+      z.maxLength(BRAND_NAME_MAX, {
+        error: resellerSettingsMessages.brandNameTooLong,
+        abort: true,
+      }),
+      z.regex(NO_CONTROL_CHARACTERS, resellerSettingsMessages.brandNameControlCharacters),
+    ),
   ),
   logoUrl: blankAsNull(httpUrl),
   tabLogoUrl: blankAsNull(httpUrl),

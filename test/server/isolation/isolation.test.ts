@@ -132,6 +132,7 @@ describe('coverage', () => {
         "GET /permissions/list/:id",
         "GET /reseller/companies/details/:id",
         "GET /reseller/companies/list",
+        "GET /reseller/settings",
         "GET /reseller/usage",
         "GET /teams/:id",
         "GET /users/details/:id",
@@ -166,6 +167,7 @@ describe('coverage', () => {
         "POST /webhooks/test/:id",
         "PUT /networks/update/:id",
         "PUT /reseller/companies/limits/:id",
+        "PUT /reseller/settings",
         "PUT /virtualMachines/changeConfiguration",
         "PUT /virtualMachines/edit/:id",
       ]

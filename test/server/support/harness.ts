@@ -22,6 +22,7 @@ import { pooledDatabase } from './pglite-pool';
 import type { DriverMap } from '../../../server/providers/registry';
 import { setUpProviders } from '../../../server/providers/setup';
 import type { EventStreamCaps } from '../../../server/domain/events/streams';
+import type { TxtLookup } from '../../../server/domain/reseller/settings-domains';
 import type { SimDriver, SimTimings } from '../../../server/providers/sim/driver';
 import { startedReadiness, type Readiness } from '../../../server/readiness';
 
@@ -141,6 +142,8 @@ export async function startTestServer(
     processMetrics?: boolean;
     /** A port opened before the app is built, as main.ts opens it; handed over by the test. */
     listener?: EarlyListener;
+    /** The DNS TXT records a reseller's new domain is checked against; default: none anywhere. */
+    txtLookup?: TxtLookup;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'launchpad-test-'));
@@ -202,6 +205,8 @@ export async function startTestServer(
     metrics,
     logger: options.logStream && { ...loggerOptions(level), stream: options.logStream },
     listener: options.listener,
+    // Tests never ask the real DNS.
+    txtLookup: options.txtLookup ?? (async () => []),
   });
   await app.ready();
   return {

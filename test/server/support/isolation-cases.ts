@@ -338,6 +338,30 @@ function resellerCases(): IsolationCase[] {
       }),
       expect: everyone404,
     },
+    {
+      endpoint: 'GET /reseller/settings',
+      label: "the reseller's settings, to a customer",
+      request: () => ({ method: 'GET', url: '/reseller/settings' }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'PUT /reseller/settings',
+      label: "the reseller's brand and domains, changed by a customer",
+      request: () => ({
+        method: 'PUT',
+        url: '/reseller/settings',
+        payload: {
+          brandName: 'Hijacked',
+          logoUrl: null,
+          tabLogoUrl: null,
+          primaryColor: null,
+          supportEmail: 'intruder@elsewhere.test',
+          orderUrls: { newCustomer: null, accountChanges: null },
+          domains: [],
+        },
+      }),
+      expect: everyone404,
+    },
     ...(['suspend', 'resume'] as const).map((verb): IsolationCase => ({
       endpoint: `POST /reseller/companies/${verb}/:id`,
       label: `${verb} another company, through the reseller`,
