@@ -4,8 +4,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const shotsDir = path.resolve(import.meta.dirname, '../../../test-results/e2e');
 
-/** Debian's Chromium, headless, with its network chatter turned off (the machine is offline). */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with its network chatter turned off (the machine is offline).
+ * `extraArgs`: more switches, e.g. `--host-resolver-rules` to reach a test host name.
+ */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -17,6 +20,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
