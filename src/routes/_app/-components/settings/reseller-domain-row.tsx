@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Code, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useStore } from '@tanstack/react-form';
-import { HOST_NAME, type ResellerSettings } from '../../../../api/contract/reseller-settings';
+import { isHostName, type ResellerSettings } from '../../../../api/contract/reseller-settings';
 import { CopyValueButton } from '../../../../components/copy-value-button';
 import { fieldErrorText } from '../../../../components/dropdown';
 import { useFieldContext, useTextBinding } from '../../../../components/form';
@@ -118,7 +118,7 @@ export function DomainRowFields({
           </ActionIcon>
         )}
       </Group>
-      {source === 'new' && !readOnly && HOST_NAME.test(host) && (
+      {source === 'new' && !readOnly && isHostName(host) && (
         <TxtRecord host={host} verification={verification} />
       )}
     </Paper>
