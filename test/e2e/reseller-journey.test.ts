@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandColorMessages } from '../../src/api/contract/brand-color';
+import { resellerSettingsMessages } from '../../src/api/contract/reseller-settings';
+import { usageCsvColumns } from '../../src/api/contract/usage';
 import { launchChromium, screenshot } from './support/browser';
 import { operatorCalls } from './support/api-session';
 import { activateAccount, readMail, signIn, type Credentials } from './support/journey';
@@ -62,6 +66,8 @@ describe('dashboard, support and order services, in Chromium', () => {
         BOOTSTRAP_ADMIN_PASSWORD: BOOTSTRAP.password,
         OPERATOR_TOKEN,
         SUPPORT_EMAIL,
+        // The domains a reseller adds in its settings are taken without a DNS lookup (offline).
+        RESELLER_DOMAIN_CHECK: 'off',
         LOG_LEVEL: 'warn',
       }),
       launchChromium(),
@@ -256,6 +262,27 @@ describe('dashboard, support and order services, in Chromium', () => {
     await page.getByRole('button', { name: 'Suspend', exact: true }).waitFor();
     await badge.waitFor({ state: 'hidden' });
 
+    // Its usage: nothing yet this month, and the month's CSV for a billing system, downloaded
+    // through the API with the session's token.
+    const usage = page.getByRole('region', { name: 'Usage' });
+    const month = await usage.getByRole('combobox', { name: 'Month' }).inputValue();
+    await usage.getByText(`No usage in ${month}`).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      usage.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^usage-\d{4}-\d{2}-globex-phone-test\.csv$/);
+    const csv = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/);
+    expect(csv[0]).toBe(usageCsvColumns.join(','));
+    expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual(['total']);
+
+    // Its activity, newest first: the creation, the suspension and the resumption.
+    const activity = page.getByRole('table', { name: 'Activity' });
+    await activity.getByText('Resume company').waitFor();
+    expect(await activity.getByText(/^(Create|Suspend|Resume) company$/).allTextContents()).toEqual(
+      ['Resume company', 'Suspend company', 'Create company'],
+    );
+
     // The list shows it; then both pages at 1280 and at 390 px, neither scrolling sideways.
     const pages: [string, string, string][] = [
       [`${server.url}/customers`, 'Customers', 'customers'],
@@ -278,6 +305,67 @@ describe('dashboard, support and order services, in Chromium', () => {
           tables: overflow.tables.map(() => 0),
         });
       }
+    }
+
+    expect(errors).toEqual([]);
+  });
+
+  it("a reseller's staff Admin: the brand, colour and domains in Settings, desktop and phone", async () => {
+    const errors: string[] = [];
+    const page = await newPage(errors);
+    await signIn(page, server, '/', RESELLER);
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Reseller' }).click();
+    await page.waitForURL(`${server.url}/settings?tab=reseller`);
+    const form = page.getByRole('form', { name: 'Reseller settings' });
+    expect(await form.getByRole('textbox', { name: 'Brand name' }).inputValue()).toBe(
+      'Skyline Cloud',
+    );
+    await form.getByRole('img', { name: 'Logo URL preview', exact: true }).waitFor();
+
+    // A colour too light for white text says so at once; a darker one shows its contrast.
+    const color = form.getByRole('textbox', { name: 'Primary color' });
+    await color.fill('#7fb3ff');
+    await form.getByText(brandColorMessages.contrast(1.9)).waitFor();
+    await color.fill('#0b7285');
+    await form.getByText('Contrast 4.7:1 with white').waitFor();
+    await color.press('Escape');
+
+    // A domain of its own: the TXT record to create, then saved (the server's check is off here).
+    await form.getByRole('button', { name: 'Add domain' }).click();
+    const domain = form.getByRole('group', { name: 'Domain 1' });
+    await domain.getByRole('textbox').fill('console.skyline-e2e.example');
+    await domain.getByText('_launchpad.console.skyline-e2e.example').waitFor();
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('alert').filter({ hasText: resellerSettingsMessages.saved }).waitFor();
+    await domain.getByText('Verified').waitFor();
+    // The console's own colour follows: a filled button is drawn in it (not hovered: that is
+    // a shade darker).
+    await page.mouse.move(0, 0);
+    await expect
+      .poll(() =>
+        // A string: the server's TypeScript project has no DOM types.
+        page.evaluate<string>(
+          `getComputedStyle(document.querySelector('form[aria-label="Reseller settings"] button[type=submit]')).backgroundColor`,
+        ),
+      )
+      .toBe('rgb(11, 114, 133)');
+
+    for (const [width, height, prefix] of [
+      [1280, 900, 'reseller'],
+      [390, 844, 'phone-reseller'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${server.url}/settings?tab=reseller`);
+      await form.getByText('console.skyline-e2e.example').waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `${prefix}-settings-${width}`);
+      const overflow = await overflowOf(page);
+      expect.soft(overflow, `the Reseller tab fits ${width} px`).toEqual({
+        document: 0,
+        tables: overflow.tables.map(() => 0),
+      });
     }
 
     expect(errors).toEqual([]);
