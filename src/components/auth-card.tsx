@@ -47,7 +47,7 @@ export function AuthCard({
   // known from the stored session; else the product.
   const host = hostBrand();
   const user: Brand | undefined = host
-    ? { resellerName: host.name, logoUrl: host.logoUrl, tabLogoUrl: host.tabLogoUrl }
+    ? { ...host, resellerName: host.name }
     : sessionStore.get()?.user;
   useBranding({ resellerName: user?.resellerName ?? null, tabLogoUrl: user?.tabLogoUrl ?? null });
   return (

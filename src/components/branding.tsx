@@ -12,17 +12,13 @@ type Branding = Pick<User, 'resellerName' | 'tabLogoUrl'>;
 
 /**
  * The brand the server wrote into the page on a reseller's domain (contract `hostBrand`), else
- * null. Read with a few lines, not the contract's schema: this is on the sign-in screen's path.
+ * null; read without the contract's schema, which is kept off the sign-in screen's path.
  */
-export function hostBrand(): HostBrand | null {
-  try {
-    return JSON.parse(
-      document.querySelector<HTMLMetaElement>('meta[name="launchpad-brand"]')!.content,
-    ) as HostBrand;
-  } catch {
-    return null;
-  }
-}
+export const hostBrand = (): HostBrand | null =>
+  JSON.parse(
+    globalThis.document?.querySelector<HTMLMetaElement>('meta[name=launchpad-brand]')?.content ??
+      'null',
+  ) as HostBrand | null;
 
 function setTabIcon(href: string) {
   let link = document.querySelector<HTMLLinkElement>('link#tab-icon');
