@@ -25,7 +25,11 @@ export const usageFormats = ['json', 'csv'] as const;
 export const usageQuery = z.object({
   month: z
     .string({ error: usageMessages.monthFormat })
-    .check(z.trim(), z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, usageMessages.monthFormat)),
+    .check(
+      z.trim(),
+      z.maxLength(7, { error: usageMessages.monthFormat, abort: true }),
+      z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, usageMessages.monthFormat),
+    ),
   format: z._default(z.enum(usageFormats), 'json'),
   /** One customer only (its page in the console); 404 for a company not the reseller's. */
   companyId: z.optional(idSchema),

@@ -130,6 +130,7 @@ describe('coverage', () => {
         "GET /networks/:id/vmsForNetwork",
         "GET /networks/listNetAdapters/:id",
         "GET /permissions/list/:id",
+        "GET /reseller/companies/activity/:id",
         "GET /reseller/companies/details/:id",
         "GET /reseller/companies/list",
         "GET /reseller/settings",

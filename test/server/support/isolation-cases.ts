@@ -316,6 +316,15 @@ function resellerCases(): IsolationCase[] {
       expect: everyone404,
     },
     {
+      endpoint: 'GET /reseller/companies/activity/:id',
+      label: "another company's activity, through the reseller",
+      request: (_own, other) => ({
+        method: 'GET',
+        url: `/reseller/companies/activity/${other.companyId}`,
+      }),
+      expect: everyone404,
+    },
+    {
       endpoint: 'PUT /reseller/companies/limits/:id',
       label: "its own and another company's limits, through the reseller",
       request: (_own, other) => ({
