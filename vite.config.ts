@@ -15,8 +15,11 @@ import { mantineStylesWithComponents } from './scripts/build/mantine-styles-with
 /** What the signed-in screens share: the libraries' components, the shared components, queries and contracts. */
 const signedInShared =
   /node_modules[\\/](@mantine|@tanstack|@tabler|@floating-ui)[\\/]|src[\\/](components|queries|api)[\\/]/;
-/** Drawn only before sign-in, by a screen of its own (the one-time code's slots on /mfa). */
-const signInOnly = /[\\/]PinInput[\\/]/;
+/**
+ * Drawn by one screen each, so kept with it: the one-time code's slots on /mfa (before sign-in),
+ * the colour picker of the reseller's settings.
+ */
+const screenOnly = /[\\/](PinInput|ColorInput|ColorPicker)[\\/]/;
 /** The console's start: a file of its own, named by the page beside the entry. */
 const start = consoleStart();
 
@@ -89,7 +92,7 @@ export default defineConfig({
             // the shared components, queries and contracts) in one file; each screen keeps its own.
             {
               name: 'app',
-              test: (id: string) => signedInShared.test(id) && !signInOnly.test(id),
+              test: (id: string) => signedInShared.test(id) && !screenOnly.test(id),
               priority: 2,
             },
           ],
