@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client';
 import { ROLE, type RoleId } from '../../../src/api/contract/roles';
 import {
@@ -127,4 +128,25 @@ export async function addTeamMember(
     userId: options.userId,
     roleId: options.roleId ?? ROLE.viewer,
   });
+}
+
+/**
+ * A staff company for the reseller of `companyId`, as the reseller import makes one (`tag` keeps
+ * the external ids of two worlds' staff companies apart).
+ */
+export async function staffCompanyOf(db: Db, companyId: number, tag: string) {
+  const [own] = await db
+    .select({ resellerId: companies.resellerId })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const [staff] = await db
+    .insert(companies)
+    .values({
+      externalId: `reseller:${tag}-${own!.resellerId}`,
+      resellerId: own!.resellerId,
+      name: 'Staff',
+      isResellerStaff: true,
+    })
+    .returning({ id: companies.id });
+  return { resellerId: own!.resellerId, staffCompanyId: staff!.id };
 }

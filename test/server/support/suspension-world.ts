@@ -1,10 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
-import { companies, resellers } from '../../../server/db/schema';
+import { resellers } from '../../../server/db/schema';
 import { virtualMachines } from '../../../server/db/vm-schema';
 import { operations } from '../../../server/jobs/schema';
-import { createUser } from './seed';
+import { createUser, staffCompanyOf } from './seed';
 import { bearer, signIn } from './sign-in';
 import { testWebhookDispatcher } from './webhook-world';
 import { startVmWorld } from './vm-world';
@@ -20,33 +19,15 @@ export const SUPPORT_EMAIL = 'help@cloudy.test';
 export const staffEmails = { staff: 'rita@cloudy.test', staffB: 'bob@other.test' } as const;
 type Staff = keyof typeof staffEmails;
 
-/** A staff company for the reseller of `companyId`, as the reseller import makes one. */
-async function staffCompanyOf(db: Db, companyId: number) {
-  const [own] = await db
-    .select({ resellerId: companies.resellerId })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  const [staff] = await db
-    .insert(companies)
-    .values({
-      externalId: `reseller:suspension-${own!.resellerId}`,
-      resellerId: own!.resellerId,
-      name: 'Staff',
-      isResellerStaff: true,
-    })
-    .returning({ id: companies.id });
-  return { resellerId: own!.resellerId, staffCompanyId: staff!.id };
-}
-
 export async function startSuspensionWorld() {
   const w = await startVmWorld({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
   const db = w.server.database.db;
   await w.server.app.listen({ host: '127.0.0.1', port: 0 });
   const baseUrl = `http://127.0.0.1:${(w.server.app.server.address() as AddressInfo).port}`;
 
-  const a = await staffCompanyOf(db, w.companyId);
+  const a = await staffCompanyOf(db, w.companyId, 'suspension');
   await db.update(resellers).set({ email: SUPPORT_EMAIL }).where(eq(resellers.id, a.resellerId));
-  const b = await staffCompanyOf(db, w.other.companyId);
+  const b = await staffCompanyOf(db, w.other.companyId, 'suspension');
   const staffIds = {
     staff: (
       await createUser(db, {

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../server/db/client';
 import { companies } from '../../../server/db/schema';
 import { testClock } from './harness';
-import { createUser } from './seed';
+import { createUser, staffCompanyOf } from './seed';
 import { bearer, signIn } from './sign-in';
 import { startVmWorld } from './vm-world';
 
@@ -18,32 +17,14 @@ export const IDLE_NAME = 'Aardvark Idle';
 export const staffEmails = { staff: 'rita@usage-a.test', staffB: 'bob@usage-b.test' } as const;
 type Staff = keyof typeof staffEmails;
 
-/** A staff company for the reseller of `companyId`, as the reseller import makes one. */
-async function staffCompanyOf(db: Db, companyId: number) {
-  const [own] = await db
-    .select({ resellerId: companies.resellerId })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  const [staff] = await db
-    .insert(companies)
-    .values({
-      externalId: `reseller:usage-${own!.resellerId}`,
-      resellerId: own!.resellerId,
-      name: 'Staff',
-      isResellerStaff: true,
-    })
-    .returning({ id: companies.id });
-  return { resellerId: own!.resellerId, staffCompanyId: staff!.id };
-}
-
 export async function startUsageWorld(start: string) {
   const clock = testClock(new Date(start));
   const w = await startVmWorld({ clock });
   const db = w.server.database.db;
 
   await db.update(companies).set({ name: CUSTOMER_NAME }).where(eq(companies.id, w.companyId));
-  const a = await staffCompanyOf(db, w.companyId);
-  const b = await staffCompanyOf(db, w.other.companyId);
+  const a = await staffCompanyOf(db, w.companyId, 'usage');
+  const b = await staffCompanyOf(db, w.other.companyId, 'usage');
   const [idle] = await db
     .insert(companies)
     .values({ externalId: 'customer:idle', resellerId: a.resellerId, name: IDLE_NAME })
