@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvent, type ActivityEvent } from '../../src/api/contract/activity';
 import type { Webhook, WebhookDelivery } from '../../src/api/contract/webhooks';
+import { resellerDomains } from '../../server/db/schema';
 import { mailsTo } from './support/mail';
 import {
   startReceiver,
@@ -130,6 +131,10 @@ describe('deliveries', () => {
   });
 
   it('gives an event up after 24 hours of failures, disables the webhook and mails the Admins', async () => {
+    // The reseller has its own domain: the mail links there and comes under its name.
+    await w.server.database.db
+      .insert(resellerDomains)
+      .values({ host: 'console.hookly.test', resellerId: w.company.resellerId, source: 'import' });
     const hook = await webhookAt();
     receiver.answer(hook.path, ...Array<number>(100).fill(500));
     await w.teamEvent('Eta');
@@ -160,7 +165,14 @@ describe('deliveries', () => {
       expect(mails.map((m) => m.subject)).toEqual(['A Hookly webhook was disabled']);
       expect(mails[0]!.text).toContain(`127.0.0.1:${receiver.port}${hook.path}`);
       expect(mails[0]!.text).toContain('HTTP 500');
+      // After the webhook's own address: the link to the console.
+      expect(mails[0]!.text).toMatch(/^https?:\/\/console\.hookly\.test[:/]/m);
     }
+    const raw = w.server.outbox().filter((m) => m.includes('webhook was disabled'));
+    expect(raw.map((m) => /^From: (.*)$/m.exec(m)?.[1])).toEqual([
+      'Hookly <no-reply@launchpad.local>',
+      'Hookly <no-reply@launchpad.local>',
+    ]);
     const test = await w.call('admin', 'POST', `/webhooks/test/${hook.id}`);
     expect(test.status).toBe(409);
     const activity = await w.call(

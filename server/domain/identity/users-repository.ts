@@ -20,7 +20,7 @@ import {
 export const DEFAULT_BRAND = 'Launchpad';
 
 /** The reseller's domains by host name, in the query that joins `resellers`. */
-const resellerDomainsColumn = sql<
+export const resellerDomainsColumn = sql<
   string[]
 >`array(select ${resellerDomains.host} from ${resellerDomains} where ${resellerDomains.resellerId} = ${resellers.id} order by ${resellerDomains.host})`;
 

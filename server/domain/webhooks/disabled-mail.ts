@@ -3,10 +3,14 @@ import type { Db } from '../../db/client';
 import { companies, resellers, users } from '../../db/schema';
 import { webhookDisabledMail } from '../../mail/templates';
 import type { Mailer } from '../../mail/transport';
-import { DEFAULT_BRAND } from '../identity/users-repository';
+import { DEFAULT_BRAND, resellerDomainsColumn } from '../identity/users-repository';
+import { mailSiteOf } from '../reseller/settings-mail-site';
 import type { Subscription } from './delivery-records';
 
-/** Tells each of the company's active Admins, under their reseller's brand, that it stopped. */
+/**
+ * Tells each of the company's active Admins, under their reseller's brand and from its domain
+ * when it has one (`mailSiteOf`), that it stopped.
+ */
 export async function mailAdminsOfDisabled(
   db: Db,
   mailer: Mailer,
@@ -14,7 +18,15 @@ export async function mailAdminsOfDisabled(
 ): Promise<void> {
   const { subscription } = input;
   const admins = await db
-    .select({ email: users.email, brand: resellers.resellerName })
+    .select({
+      email: users.email,
+      brand: resellers.resellerName,
+      reseller: {
+        brandName: resellers.resellerName,
+        name: resellers.name,
+        domains: resellerDomainsColumn,
+      },
+    })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .innerJoin(resellers, eq(resellers.id, companies.resellerId))
@@ -26,15 +38,17 @@ export async function mailAdminsOfDisabled(
       ),
     );
   for (const admin of admins) {
-    await mailer.send(
-      webhookDisabledMail({
+    const site = mailSiteOf({ publicUrl: input.publicUrl }, admin.reseller);
+    await mailer.send({
+      ...webhookDisabledMail({
         to: admin.email,
         brand: admin.brand ?? DEFAULT_BRAND,
         url: subscription.url,
         eventId: input.eventId,
         reason: input.reason,
-        consoleUrl: input.publicUrl,
+        consoleUrl: site.publicUrl,
       }),
-    );
+      fromName: site.fromName,
+    });
   }
 }
