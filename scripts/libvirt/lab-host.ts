@@ -136,15 +136,15 @@ export async function startLabHost(
   );
   holder.unref();
   const socket = path.join(dir, 'run', 'libvirt-sock');
-  for (
-    let i = 0;
-    i < 100 && !(existsSync(socket) && existsSync(path.join(dir, 'holder.pid')));
-    i += 1
-  ) {
+  const pidFile = path.join(dir, 'holder.pid');
+  // The shell creates holder.pid before it writes the number: wait for the number itself.
+  const holderPid = () => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '');
+  for (let i = 0; i < 100 && !(existsSync(socket) && /^\d+$/.test(holderPid())); i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (!existsSync(socket)) throw new Error(`libvirtd did not start in ${dir}`);
-  const pid = readFileSync(path.join(dir, 'holder.pid'), 'utf8').trim();
+  const pid = holderPid();
+  if (!existsSync(socket) || !/^\d+$/.test(pid))
+    throw new Error(`libvirtd did not start in ${dir}`);
   const lab: LabHost = {
     id,
     dir,
