@@ -18,3 +18,4 @@ export * from './providers/sim/schema';
 export * from './providers/libvirt/schema';
 export * from './db/webhook-schema';
 export * from './db/limit-schema';
+export * from './db/self-service-schema';

@@ -76,6 +76,8 @@ export const companies = pgTable(
      * refused and its VMs are held stopped (`server/domain/reseller/customer-suspension.ts`).
      */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** Set by an Admin: every user must sign in with an authenticator app or a passkey. */
+    requireStrongSecondFactor: boolean('require_strong_second_factor').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -147,6 +149,10 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** The client's IP address at sign-in; null for sessions older than migration 0010. */
     ipAddress: text('ip_address'),
+    /** The client's User-Agent at sign-in, cut to 512 characters; null for older sessions. */
+    userAgent: text('user_agent'),
+    /** How the second step was passed: an e-mailed code, the app, a recovery code or a passkey. */
+    secondFactor: text('second_factor', { enum: ['email', 'totp', 'recovery', 'passkey'] }),
     createdAt: createdAt(),
   },
   (t) => [

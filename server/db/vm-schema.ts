@@ -38,8 +38,14 @@ export const virtualMachines = pgTable(
     username: text('username').notNull(),
     /** Encrypted with APP_SECRET (`server/domain/secrets.ts`). */
     passwordSecret: text('password_secret').notNull(),
-    privateKeySecret: text('private_key_secret').notNull(),
-    publicKey: text('public_key').notNull(),
+    /** The generated key pair; null when only account keys were chosen. */
+    privateKeySecret: text('private_key_secret'),
+    publicKey: text('public_key'),
+    /** The account keys (OpenSSH lines) chosen at creation or the last reinstall. */
+    authorizedKeys: text('authorized_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     allocatePublicIp: boolean('allocate_public_ip').notNull(),
     /** The engine's id of the server, once the create call has been made. */
     providerRef: text('provider_ref'),

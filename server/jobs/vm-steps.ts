@@ -141,7 +141,7 @@ export const vmSteps: Record<VmOperationKind, VmStep> = {
         name: vm.row.name,
         username: vm.row.username,
         password: secrets.open(vm.row.passwordSecret),
-        publicKey: vm.row.publicKey,
+        publicKey: vm.row.publicKey ?? '',
         primaryPort: {
           networkRef,
           fixedIp: port.privateIp,

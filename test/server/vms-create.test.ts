@@ -104,7 +104,7 @@ describe('POST /virtualMachines/create', () => {
       .from(simServers)
       .where(eq(simServers.ref, row!.providerRef!));
     expect(server!.publicKey).toBe(row!.publicKey);
-    const blob = Buffer.from(row!.publicKey.split(' ')[1]!, 'base64');
+    const blob = Buffer.from(row!.publicKey!.split(' ')[1]!, 'base64');
     expect(derivedPublicKey(privateKey)).toEqual(blob.subarray(blob.length - 32));
   });
 

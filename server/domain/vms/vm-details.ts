@@ -125,6 +125,7 @@ export async function getVmPassword(db: Db, secrets: SecretBox, caller: Caller, 
 
 export async function getVmPrivateKey(db: Db, secrets: SecretBox, caller: Caller, vmId: number) {
   const vm = await credentialsVm(db, caller, vmId);
+  if (!vm.privateKeySecret) throw conflict(vmMessages.noGeneratedKey);
   return { privateKey: secrets.open(vm.privateKeySecret) };
 }
 

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from '../../db/columns';
 import type { NetworkSpec } from '../driver';
 import { requestLedgerTable } from '../request-ledger';
@@ -29,6 +29,8 @@ export const lvServers = pgTable('lv_servers', {
   phase: text('phase'),
   taskStartedAt: at('task_started_at'),
   taskSizeKey: text('task_size_key'),
+  /** The image a rebuild lays down, or `snapshot:<ref>` for a restore. */
+  taskImageKey: text('task_image_key'),
   /** Whether the server runs again once the task is over (a resize of a running server). */
   taskResume: boolean('task_resume').notNull().default(false),
   fault: text('fault'),
@@ -69,3 +71,19 @@ export const lvPorts = pgTable('lv_ports', {
 
 /** Every state-changing call by its client token, so that a repeated call does nothing more. */
 export const lvRequests = requestLedgerTable('lv_requests');
+
+/** A guest's qcow2 snapshots, by the client token that asked for each. */
+export const lvSnapshots = pgTable('lv_snapshots', {
+  id: id(),
+  ref: text('ref').notNull().unique(),
+  clientToken: text('client_token').notNull().unique(),
+  serverRef: text('server_ref').notNull(),
+  name: text('name').notNull(),
+  /** The image the guest ran when it was taken (a restore goes back to it). */
+  imageKey: text('image_key').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }),
+  deleted: boolean('deleted').notNull().default(false),
+  fault: text('fault'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

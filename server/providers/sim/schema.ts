@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt, id, updatedAt } from '../../db/columns';
 import type { NetworkSpec } from '../driver';
 import { requestLedgerTable } from '../request-ledger';
@@ -29,13 +30,21 @@ export const simServers = pgTable('sim_servers', {
   regionKey: text('region_key').notNull(),
   imageKey: text('image_key').notNull(),
   sizeKey: text('size_key').notNull(),
-  publicKey: text('public_key').notNull(),
+  /** The generated key pair's public half, or null when only account keys were given. */
+  publicKey: text('public_key'),
+  /** Every key the guest was given (the generated one and the account keys). */
+  authorizedKeys: text('authorized_keys')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   powerState: text('power_state', { enum: simPowerStates }).notNull(),
   /** The task under way and when it ends; the state moves lazily when it is read after that. */
   task: text('task', { enum: simTasks }),
   taskEndsAt: at('task_ends_at'),
   /** The size a resize goes to. */
   taskSizeKey: text('task_size_key'),
+  /** The image a rebuild goes to, or the snapshot (`snapshot:<ref>`) a restore goes back to. */
+  taskImageKey: text('task_image_key'),
   /** Set at the start of a task that is going to fail; becomes the error at its end. */
   taskFailure: text('task_failure'),
   fault: text('fault'),
@@ -82,6 +91,25 @@ export const simPorts = pgTable('sim_ports', {
   ipTaskTarget: text('ip_task_target'),
   taskFailure: text('task_failure'),
   fault: text('fault'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const simSnapshotStates = ['creating', 'available', 'deleting', 'deleted', 'error'] as const;
+
+/** A sim server's snapshots, made and removed with their delays and faults like a server's. */
+export const simSnapshots = pgTable('sim_snapshots', {
+  id: id(),
+  ref: text('ref').notNull().unique(),
+  clientToken: text('client_token').notNull().unique(),
+  serverRef: text('server_ref').notNull(),
+  name: text('name').notNull(),
+  /** The image the server ran when the snapshot was taken (a restore goes back to it). */
+  imageKey: text('image_key').notNull(),
+  state: text('state', { enum: simSnapshotStates }).notNull(),
+  stateEndsAt: at('state_ends_at'),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }),
+  taskFailure: text('task_failure'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -53,6 +53,7 @@ export const VM_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 export const vmMessages = {
   notFound: 'Virtual machine not found',
+  noGeneratedKey: 'This VM was given your SSH keys only: it has no private key to download',
   fillEmptyFields: 'Please fill in empty fields',
   instancesRange: 'Number of copies must be between 1 to 10',
   noProvider: 'Chosen configuration has no possible provider',
