@@ -80,7 +80,7 @@ async function main() {
         name,
         username: 'launchpad',
         password: 'Bench-Passw0rd-42!',
-        publicKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBench bench',
+        authorizedKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBench bench'],
         primaryPort: {
           networkRef,
           fixedIp: `10.90.0.${address}`,
@@ -196,7 +196,7 @@ async function main() {
           hostname: name,
           username: plain.username,
           password: plain.password,
-          publicKey: plain.publicKey,
+          authorizedKeys: plain.authorizedKeys,
         });
         await host.virsh([
           'vol-create-as',

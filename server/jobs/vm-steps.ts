@@ -141,7 +141,10 @@ export const vmSteps: Record<VmOperationKind, VmStep> = {
         name: vm.row.name,
         username: vm.row.username,
         password: secrets.open(vm.row.passwordSecret),
-        publicKey: vm.row.publicKey ?? '',
+        authorizedKeys: [vm.row.publicKey, ...vm.row.authorizedKeys].filter(
+          (key): key is string => key !== null,
+        ),
+        generatedPublicKey: vm.row.publicKey,
         primaryPort: {
           networkRef,
           fixedIp: port.privateIp,

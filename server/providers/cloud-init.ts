@@ -6,7 +6,8 @@ export interface SeedInput {
   hostname: string;
   username: string;
   password: string;
-  publicKey: string;
+  /** OpenSSH lines, each put in the user's authorized_keys. */
+  authorizedKeys: string[];
 }
 
 /** A YAML scalar in single quotes (the only escape is a doubled quote). */
@@ -35,7 +36,7 @@ export function seedFiles(input: SeedInput): { metaData: string; userData: strin
     '    shell: /bin/sh',
     "    sudo: 'ALL=(ALL) NOPASSWD:ALL'",
     '    ssh_authorized_keys:',
-    `      - ${quoted(input.publicKey.trim())}`,
+    ...input.authorizedKeys.map((key) => `      - ${quoted(key.trim())}`),
     'ssh_pwauth: true',
     '',
   ].join('\n');

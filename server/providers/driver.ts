@@ -76,8 +76,16 @@ export interface CreateServerRequest {
   name: string;
   username: string;
   password: string;
-  /** OpenSSH public key put in the user's authorized_keys. */
-  publicKey: string;
+  /**
+   * Every key the guest must accept, OpenSSH lines put in the user's authorized_keys: the
+   * generated pair's public key when there is one, and the account keys the user chose.
+   */
+  authorizedKeys: string[];
+  /**
+   * The generated pair's public key (also in `authorizedKeys`), or null when only account keys
+   * were chosen; for engines that keep it apart (the sim records it).
+   */
+  generatedPublicKey?: string | null;
   /** The primary port, created with the server. */
   primaryPort: PortRequest;
   /** A public address NATed to the primary port, or null. */

@@ -53,7 +53,7 @@ const serverRequest = (guest: (typeof guests)['a'], publicKey: string): CreateSe
   name: guest.name,
   username: 'launchpad',
   password: 'Launchpad-Lab-42!',
-  publicKey,
+  authorizedKeys: [publicKey],
   primaryPort: { networkRef: netRef, fixedIp: guest.ip, macAddress: guest.mac },
   publicIp: guest.publicIp,
 });

@@ -62,7 +62,7 @@ const serverRequest = (
   name: 'web-1',
   username: 'launchpad',
   password,
-  publicKey,
+  authorizedKeys: [publicKey],
   primaryPort: { networkRef, fixedIp, macAddress: mac() },
   publicIp: null,
   ...extra,

@@ -88,7 +88,7 @@ describe('a libvirt region of two hosts', () => {
         name: `spread-${n}`,
         username: 'launchpad',
         password: 'Spread-Passw0rd-42!',
-        publicKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAISpread spread',
+        authorizedKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAISpread spread'],
         primaryPort: { networkRef, fixedIp: `10.70.0.1${n}`, macAddress: `52:54:00:70:00:0${n}` },
         publicIp: null,
       });

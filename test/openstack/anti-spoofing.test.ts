@@ -87,7 +87,7 @@ beforeAll(async () => {
       name: guest.name,
       username: 'launchpad',
       password: 'Secret#Pass1',
-      publicKey,
+      authorizedKeys: [publicKey],
       primaryPort: { networkRef: netRef, fixedIp: guest.ip, macAddress: guest.mac },
       publicIp: guest.publicIp,
     };

@@ -120,7 +120,7 @@ const serverRequest = (clientToken: string): CreateServerRequest => ({
   name: `${run}-web`,
   username: 'launchpad',
   password: 'Secret#Pass1',
-  publicKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAITest test@lp',
+  authorizedKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAITest test@lp'],
   primaryPort: { networkRef: 'os-1/none', fixedIp: null, macAddress: '02:60:00:00:00:11' },
   publicIp: null,
 });

@@ -153,7 +153,7 @@ export function describeDriverConformance(
         name: 'conformance-refused',
         username: 'launchpad',
         password: 'Conformance-Passw0rd',
-        publicKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIH0y conformance',
+        authorizedKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIH0y conformance'],
         primaryPort: { networkRef, fixedIp: t.addresses[0], macAddress: mac() },
         publicIp: null,
       };
@@ -171,7 +171,7 @@ export function describeDriverConformance(
         name: 'conformance',
         username: 'launchpad',
         password: 'Conformance-Passw0rd',
-        publicKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIH0y conformance',
+        authorizedKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIH0y conformance'],
         primaryPort: { networkRef, fixedIp: t.addresses[0], macAddress },
         publicIp: t.publicIps[0],
       };

@@ -271,7 +271,7 @@ export class LibvirtDriver implements ProviderDriver {
           hostname: hostnameOf(request.name),
           username: request.username,
           password: request.password,
-          publicKey: request.publicKey,
+          authorizedKeys: request.authorizedKeys,
         }),
       );
       const ports = await this.networking.ports(row.ref);

@@ -96,7 +96,7 @@ export class OpenStackDriver implements ProviderDriver {
         hostname: hostnameOf(request.name),
         username: request.username,
         password: request.password,
-        publicKey: request.publicKey,
+        authorizedKeys: request.authorizedKeys,
       });
       let id;
       try {
