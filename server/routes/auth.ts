@@ -13,6 +13,7 @@ import {
 import { emptyEnvelope } from '../../src/api/contract/envelope';
 import type { CodeCheck } from '../domain/identity/one-time-codes';
 import { renewSession, revokeSessionByToken } from '../domain/identity/sessions';
+import { trimUserAgent } from '../domain/identity/session-list';
 import { signIn, verifySignInCode } from '../domain/identity/sign-in';
 import { findUserProfile } from '../domain/identity/users-repository';
 import {
@@ -56,7 +57,11 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
       schema: { body: loginBody, response: { 200: loginResponse } },
     },
     async (request, reply) => {
-      const result = await signIn(deps, { ...request.body, address: request.ip });
+      const result = await signIn(deps, {
+        ...request.body,
+        address: request.ip,
+        userAgent: trimUserAgent(request.headers['user-agent']),
+      });
       if (result.outcome === 'throttled') throw tooManyRequests(authMessages.accountThrottled);
       if (result.outcome === 'rejected') throw unauthorized(authMessages.invalidCredentials);
       if (result.outcome === 'suspended') {

@@ -18,6 +18,7 @@ import { resellerRoutes } from './reseller';
 import { resellerSettingsRoutes } from './reseller-settings';
 import { resellerUsageRoutes } from './reseller-usage';
 import { roleRoutes } from './roles';
+import { sessionRoutes } from './sessions';
 import { simFaultRoutes } from './sim-faults';
 import { supportRoutes } from './support';
 import { teamRoutes } from './teams';
@@ -43,6 +44,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(authRoutes, { prefix: '/auth', deps });
   await app.register(userRoutes, { prefix: '/users', deps });
   await app.register(apiTokenRoutes, { prefix: '/apiTokens', deps });
+  await app.register(sessionRoutes, { prefix: '/sessions', deps });
   await app.register(teamRoutes, { prefix: '/teams', deps });
   await app.register(webhookRoutes, { prefix: '/webhooks', deps });
   await app.register(roleRoutes, { prefix: '/roles', deps });

@@ -45,7 +45,13 @@ export interface SessionCaller {
  */
 export async function insertSession(
   tx: Tx,
-  input: { userId: number; rememberMe: boolean; now: Date; address?: string | null },
+  input: {
+    userId: number;
+    rememberMe: boolean;
+    now: Date;
+    address?: string | null;
+    userAgent?: string | null;
+  },
 ): Promise<{ sessionId: number; token: string }> {
   const token = newSecretToken();
   const ttl = input.rememberMe ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
@@ -58,6 +64,7 @@ export async function insertSession(
       expiresAt: new Date(input.now.getTime() + ttl),
       lastSeenAt: input.now,
       ipAddress: input.address ?? null,
+      userAgent: input.userAgent ?? null,
       createdAt: input.now,
     })
     .returning({ id: sessions.id });

@@ -28,7 +28,14 @@ export type SignInResult =
  */
 export async function signIn(
   deps: Deps,
-  input: { email: string; password: string; rememberMe: boolean; address: string },
+  input: {
+    email: string;
+    password: string;
+    rememberMe: boolean;
+    address: string;
+    /** The client's User-Agent, cut to USER_AGENT_MAX (Profile → Sessions names the browser). */
+    userAgent: string | null;
+  },
 ): Promise<SignInResult> {
   const { db, config } = deps;
   const limits = config.rateLimits;
@@ -54,6 +61,7 @@ export async function signIn(
       userId: account.id,
       rememberMe: input.rememberMe,
       address: input.address,
+      userAgent: input.userAgent,
       now,
     });
     await attachCode(tx, { sessionId: created.sessionId, code, appSecret: config.appSecret, now });

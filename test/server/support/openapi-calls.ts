@@ -100,7 +100,7 @@ export function fillPath(path: string, ids: KnownIds): string {
       return ids.region;
     }
     if (/^\/teams|permissions/.test(path)) return ids.team;
-    if (/^\/users/.test(path)) return ids.user;
+    if (/^\/(users|sessions)/.test(path)) return ids.user;
     if (/^\/reseller\//.test(path)) return ids.customer;
     return ids.vm;
   };
