@@ -14,6 +14,9 @@ import { userQueries } from '../../queries/users';
 import { apiTokenQueries } from '../../queries/api-tokens';
 import { ApiTokensSection } from './-components/api-tokens/api-tokens-section';
 import { apiTokensQuery, canSeeApiTokens } from './-components/api-tokens/api-tokens-query';
+import { EndAllSessionsCard } from './-components/sessions/end-all-sessions-card';
+import { SecuritySection } from './-components/security/security-section';
+import { SessionsSection } from './-components/sessions/sessions-section';
 import { UserDetailsCard } from './-components/users/user-details-card';
 import { membershipsQuery } from './-components/users/memberships-query';
 import { UserMemberships } from './-components/users/user-memberships';
@@ -94,6 +97,11 @@ function UserScreen() {
         {/* The user's own, or an Admin's view; nobody else sees that a user has tokens. */}
         {canSeeApiTokens(me, user.id) && (
           <ApiTokensSection key={`tokens-${user.id}`} user={user} own={me.id === user.id} />
+        )}
+        {me.id === user.id && <SecuritySection />}
+        {me.id === user.id && <SessionsSection />}
+        {me.isAdmin && me.id !== user.id && (
+          <EndAllSessionsCard key={`sessions-${user.id}`} user={user} />
         )}
       </Stack>
     </>

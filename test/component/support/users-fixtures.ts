@@ -116,6 +116,8 @@ export function serveUserPage({ users = [aUserDetails()], memberships = {} }: Us
     }),
     // The API tokens section has tests of its own (api-tokens-fixtures.ts).
     http.get(api('apiTokens/list'), () => ok([])),
+    // So do the Sessions (sessions.test.tsx).
+    http.get(api('sessions/list'), () => ok([])),
     http.get(api('users/teams/:id'), ({ request, params }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       sent.teamQueries.push(query);
