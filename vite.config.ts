@@ -1,6 +1,5 @@
 /// <reference types="vitest/config" />
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -9,7 +8,6 @@ import { consoleStart, START_MODULE } from './scripts/build/console-start.ts';
 import { firstScreenPreload } from './scripts/build/first-screen-preload.ts';
 import { loginPage } from './scripts/build/login-page.ts';
 import { precompress } from './scripts/build/precompress.ts';
-import { formGroupsLeftOut } from './scripts/build/form-groups-left-out.ts';
 import { mantineStylesWithComponents } from './scripts/build/mantine-styles-with-components.ts';
 
 /** What the signed-in screens share: the libraries' components, the shared components, queries and contracts. */
@@ -41,7 +39,6 @@ export default defineConfig({
     }),
     react(),
     start.plugin,
-    formGroupsLeftOut(path.resolve(import.meta.dirname, 'src/form-group-off.ts')),
     mantineStylesWithComponents(),
     firstScreenPreload(),
     loginPage(),

@@ -1,8 +1,6 @@
 import {
-  Alert,
   Button,
   Checkbox,
-  List,
   PasswordInput,
   TextInput,
   type ButtonProps,
@@ -10,10 +8,8 @@ import {
   type PasswordInputProps,
   type TextInputProps,
 } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { createFormHook, createFormHookContexts, useStore } from '@tanstack/react-form';
-import { type ChangeEvent, type ComponentProps, type ReactNode } from 'react';
-import { errorMessage, fieldErrorMessages } from './error-text';
+import { type ChangeEvent, type ComponentProps } from 'react';
 
 /**
  * The one form toolkit of the console: TanStack Form bound to Mantine inputs. Forms validate with
@@ -140,33 +136,3 @@ export const { useAppForm, withFieldGroup } = createFormHook({
   fieldComponents: { TextField, PasswordField, CheckboxField },
   formComponents: { Form, SubmitButton },
 });
-
-/**
- * A failed submit, inline in the form (never a toast): the spec's lead as the title and the
- * server's message as the body.
- */
-export function FormError({
-  title,
-  error,
-  children,
-}: {
-  title: string;
-  error: unknown;
-  children?: ReactNode;
-}) {
-  if (!error) return null;
-  const details = fieldErrorMessages(error);
-  return (
-    <Alert color="red" variant="light" title={title} icon={<IconAlertCircle aria-hidden />}>
-      {errorMessage(error)}
-      {details.length > 0 && (
-        <List size="sm" mt={4}>
-          {details.map((message) => (
-            <List.Item key={message}>{message}</List.Item>
-          ))}
-        </List>
-      )}
-      {children}
-    </Alert>
-  );
-}

@@ -7,7 +7,8 @@ import { confirmEmailBody } from '../../api/contract/users';
 import { confirmEmail } from '../../api/users';
 import { AuthCard } from '../../components/auth-card';
 import { identityErrorLeads } from '../../components/error-text';
-import { FormError, useAppForm } from '../../components/form';
+import { useAppForm } from '../../components/form';
+import { FormError } from '../../components/form-error';
 import {
   NewPasswordFields,
   newPasswordShape,

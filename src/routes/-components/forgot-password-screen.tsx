@@ -6,7 +6,8 @@ import { forgotPasswordBody } from '../../api/contract/users';
 import { forgotPassword } from '../../api/users';
 import { AuthCard, ReturnToLogin } from '../../components/auth-card';
 import { identityErrorLeads } from '../../components/error-text';
-import { FormError, useAppForm } from '../../components/form';
+import { useAppForm } from '../../components/form';
+import { FormError } from '../../components/form-error';
 import { DonePanel } from './done-panel';
 
 export function ForgotPasswordScreen() {

@@ -5,7 +5,7 @@ import { logout } from '../../api/auth';
 import { sessionStore } from '../../api/session-store';
 import { AuthCard, ReturnToLogin } from '../../components/auth-card';
 import { identityErrorLeads } from '../../components/error-text';
-import { FormError } from '../../components/form';
+import { FormError } from '../../components/form-error';
 
 export function LogoutScreen() {
   const queryClient = useQueryClient();

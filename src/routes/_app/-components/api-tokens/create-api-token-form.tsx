@@ -9,7 +9,8 @@ import {
   type ApiTokenAccess,
 } from '../../../../api/contract/api-tokens';
 import { z } from '../../../../api/contract/zod';
-import { FormError, useAppForm } from '../../../../components/form';
+import { useAppForm } from '../../../../components/form';
+import { FormError } from '../../../../components/form-error';
 import { apiTokenMutations } from '../../../../queries/api-tokens';
 import { DEFAULT_EXPIRY, expiresAtOf, expiryDayError, type ExpiryChoice } from './api-token-expiry';
 import { AccessField, ExpiryDayField, ExpiryField, TeamsField } from './api-token-form-fields';

@@ -11,7 +11,8 @@ import {
   updateResellerSettingsBody,
   type ResellerSettings,
 } from '../../../../api/contract/reseller-settings';
-import { FormError, useAppForm } from '../../../../components/form';
+import { useAppForm } from '../../../../components/form';
+import { FormError } from '../../../../components/form-error';
 import { notify } from '../../../../components/notify';
 import { resellerSettingsMutations } from '../../../../queries/reseller-settings';
 import { ImageUrlField, PrimaryColorField } from './reseller-brand-fields';

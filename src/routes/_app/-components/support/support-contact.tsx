@@ -8,7 +8,8 @@ import {
   sendSupportMessageBody,
   supportMessages,
 } from '../../../../api/contract/support';
-import { FormError, useAppForm } from '../../../../components/form';
+import { useAppForm } from '../../../../components/form';
+import { FormError } from '../../../../components/form-error';
 import { supportMutations } from '../../../../queries/support';
 import { TextareaField } from '../../../../components/textarea-field';
 

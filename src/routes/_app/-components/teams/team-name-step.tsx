@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from '../../../../api/contract/zod';
 import { teamNameSchema } from '../../../../api/contract/teams';
 import { managementErrorLeads } from '../../../../components/error-text';
-import { FormError, useAppForm } from '../../../../components/form';
+import { useAppForm } from '../../../../components/form';
+import { FormError } from '../../../../components/form-error';
 import { teamMutations } from '../../../../queries/teams';
 
 const nameSchema = z.object({ name: teamNameSchema });

@@ -7,7 +7,7 @@ import { DataTable } from '../../../../components/data-table/data-table';
 import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
 import { DROPDOWN_DEFAULTS } from '../../../../components/dropdown';
 import { managementErrorLeads } from '../../../../components/error-text';
-import { FormError } from '../../../../components/form';
+import { FormError } from '../../../../components/form-error';
 import { notify } from '../../../../components/notify';
 import { permissionMutations, permissionQueries } from '../../../../queries/permissions';
 import { roleQueries } from '../../../../queries/roles';

@@ -4,7 +4,8 @@ import { revalidateLogic, useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { editUserBody, userMessages, type UserDetails } from '../../../../api/contract/users';
 import { managementErrorLeads } from '../../../../components/error-text';
-import { FormError, useAppForm } from '../../../../components/form';
+import { useAppForm } from '../../../../components/form';
+import { FormError } from '../../../../components/form-error';
 import { notify } from '../../../../components/notify';
 import { userMutations } from '../../../../queries/users';
 

@@ -8,7 +8,8 @@ import {
   type Webhook,
   type WebhookScope,
 } from '../../../../api/contract/webhooks';
-import { FormError, useAppForm } from '../../../../components/form';
+import { useAppForm } from '../../../../components/form';
+import { FormError } from '../../../../components/form-error';
 import { webhookMutations } from '../../../../queries/webhooks';
 import { EventTypesField } from './event-types-field';
 import { ALL_EVENTS_LABEL } from './webhook-event-types';

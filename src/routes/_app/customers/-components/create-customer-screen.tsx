@@ -8,7 +8,8 @@ import {
   createCustomerBody,
   resellerMessages,
 } from '../../../../api/contract/reseller';
-import { FormError, useAppForm } from '../../../../components/form';
+import { useAppForm } from '../../../../components/form';
+import { FormError } from '../../../../components/form-error';
 import { notify } from '../../../../components/notify';
 import { PageHeader } from '../../../../components/page-header';
 import { useGoBack } from '../../../../components/use-go-back';

@@ -8,7 +8,8 @@ import {
   type EditVmBody,
   type VmDetails,
 } from '../../../../api/contract/vms';
-import { FormError, useAppForm } from '../../../../components/form';
+import { useAppForm } from '../../../../components/form';
+import { FormError } from '../../../../components/form-error';
 import { notify } from '../../../../components/notify';
 import { vmMutations } from '../../../../queries/vms';
 import { TeamSelectField } from './team-select-field';
