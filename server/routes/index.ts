@@ -20,6 +20,7 @@ import { resellerUsageRoutes } from './reseller-usage';
 import { roleRoutes } from './roles';
 import { sessionRoutes } from './sessions';
 import { simFaultRoutes } from './sim-faults';
+import { sshKeyRoutes } from './ssh-keys';
 import { supportRoutes } from './support';
 import { teamRoutes } from './teams';
 import { userRoutes } from './users';
@@ -44,6 +45,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   await app.register(authRoutes, { prefix: '/auth', deps });
   await app.register(userRoutes, { prefix: '/users', deps });
   await app.register(apiTokenRoutes, { prefix: '/apiTokens', deps });
+  await app.register(sshKeyRoutes, { prefix: '/sshKeys', deps });
   await app.register(sessionRoutes, { prefix: '/sessions', deps });
   await app.register(teamRoutes, { prefix: '/teams', deps });
   await app.register(webhookRoutes, { prefix: '/webhooks', deps });

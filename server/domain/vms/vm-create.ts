@@ -26,6 +26,7 @@ import { enqueueOperation } from '../../jobs/operations';
 import { userActor } from '../events/actor';
 import { requireTeamPermission, type Caller } from '../tenancy/access';
 import type { SecretBox } from '../secrets';
+import { chosenAccountKeys } from '../ssh-keys/account-keys';
 import { generateSshKeyPair, generateVmPassword } from './vm-credentials';
 import { openSizePeriod } from './vm-usage';
 import { requireVmRoom } from './vm-limits';
@@ -113,7 +114,8 @@ async function addPrimaryInterface(
 
 /**
  * Orders `numberOfInstances` VMs, all of them or none within the company's limits in the region.
- * Each gets its own generated password and SSH key pair (kept encrypted), starts Provisioning,
+ * Each gets its own generated password and, unless only account keys were chosen, SSH key pair
+ * (kept encrypted), and the chosen account keys of the caller; it starts Provisioning,
  * opens its usage period, gets its primary interface on the region's default network (and a
  * public address when asked for) and a create operation — all in one transaction, so a VM never
  * exists without the work that builds it. Answers the new ids.
@@ -134,12 +136,13 @@ export async function createVms(
     throw badRequest(vmMessages.nameWithCopiesTooLong, 'name');
   }
   const { username, size } = await resolveOrder(db, input);
+  const accountKeys = await chosenAccountKeys(db, caller, input.sshKeyIds);
 
   const names = namesFor(input.name, input.numberOfInstances);
   const credentials = await Promise.all(
     names.map(async (name) => ({
       password: generateVmPassword(),
-      keys: await generateSshKeyPair(`${username}@${name}`),
+      keys: input.generateKeyPair ? await generateSshKeyPair(`${username}@${name}`) : null,
     })),
   );
   const { secrets, now, limits } = context;
@@ -183,8 +186,9 @@ export async function createVms(
           status: 'Provisioning',
           username,
           passwordSecret: secrets.seal(password),
-          privateKeySecret: secrets.seal(keys.privateKey),
-          publicKey: keys.publicKey,
+          privateKeySecret: keys && secrets.seal(keys.privateKey),
+          publicKey: keys?.publicKey ?? null,
+          authorizedKeys: accountKeys,
           allocatePublicIp: input.allocatePublicIp,
           createdAt: now,
           updatedAt: now,

@@ -106,6 +106,7 @@ export async function getVmDetails(
       teamId: vm.teamId,
       teamName: info!.teamName,
       primaryIp: ips.get(vm.id) ?? null,
+      hasPrivateKey: vm.privateKeySecret !== null,
     },
     usage: seen.usage,
   };

@@ -29,6 +29,9 @@ export const sshKeyMessages = {
     'This is a private key: paste the public key instead (the .pub file, starting with ssh-ed25519, ecdsa-sha2-… or ssh-rsa)',
   keyInvalid:
     'This is not an OpenSSH public key: it should look like "ssh-ed25519 AAAA… comment" (the .pub file)',
+  keySsh2:
+    'This key is in the SSH2 (PuTTY) format: paste it in the OpenSSH form instead (ssh-keygen -i -f key.pub, or PuTTYgen\'s "Public key for pasting into OpenSSH authorized_keys file")',
+  keyDamaged: 'This public key is damaged or incomplete: copy the whole line again',
   keyDsa: 'DSA keys are no longer accepted: use an ed25519, ECDSA or RSA key',
   keyTypeUnsupported: 'Only ed25519, ECDSA and RSA keys are accepted',
   keyRsaTooShort: `RSA keys must be at least ${SSH_RSA_MIN_BITS} bits long`,

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { emptyEnvelope, envelope, idSchema, pageQuery, paged } from './envelope';
+import { sshKeyIdsSchema } from './ssh-keys';
 import {
   vmSortColumns,
   vmStatusFilters,
@@ -54,6 +55,7 @@ export const VM_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export const vmMessages = {
   notFound: 'Virtual machine not found',
   noGeneratedKey: 'This VM was given your SSH keys only: it has no private key to download',
+  noKeyChosen: 'Choose at least one of your SSH keys, or have a key pair generated',
   fillEmptyFields: 'Please fill in empty fields',
   instancesRange: 'Number of copies must be between 1 to 10',
   noProvider: 'Chosen configuration has no possible provider',
@@ -241,6 +243,8 @@ export const vmDetails = z.object({
     teamId: z.nullable(z.int()),
     teamName: z.nullable(z.string()),
     primaryIp,
+    /** A key pair was generated for it: "Download Private Key" serves its private key. */
+    hasPrivateKey: z.boolean(),
   }),
   /** Percentages, 0-100; 0 when the VM does not run. */
   usage: z.object({ cpuUsage: z.number(), ramUsage: z.number() }),
@@ -256,25 +260,39 @@ export const vmConsoleResponse = envelope(z.object({ consoleUrl: z.string() }));
 // Writes
 
 /** Spec section 3 "Create-VM payload". */
-export const createVmBody = z.object({
-  regionId: requiredId,
-  imageId: requiredId,
-  configurationId: requiredId,
-  providerId: requiredId,
-  name: vmNameSchema,
-  numberOfInstances: z.pipe(
-    z.transform((value): unknown => (value === null || value === '' ? undefined : value)),
-    z.coerce
-      .number({ error: vmMessages.fillEmptyFields })
-      .check(
-        z.int(vmMessages.instancesRange),
-        z.gte(INSTANCES_MIN, vmMessages.instancesRange),
-        z.lte(INSTANCES_MAX, vmMessages.instancesRange),
-      ),
-  ),
-  teamId: z.nullish(id),
-  allocatePublicIp: z._default(z.boolean(), true),
-});
+export const createVmBody = z
+  .object({
+    regionId: requiredId,
+    imageId: requiredId,
+    configurationId: requiredId,
+    providerId: requiredId,
+    name: vmNameSchema,
+    numberOfInstances: z.pipe(
+      z.transform((value): unknown => (value === null || value === '' ? undefined : value)),
+      z.coerce
+        .number({ error: vmMessages.fillEmptyFields })
+        .check(
+          z.int(vmMessages.instancesRange),
+          z.gte(INSTANCES_MIN, vmMessages.instancesRange),
+          z.lte(INSTANCES_MAX, vmMessages.instancesRange),
+        ),
+    ),
+    teamId: z.nullish(id),
+    allocatePublicIp: z._default(z.boolean(), true),
+    /** The caller's account keys (`sshKeys/list`) the guest accepts. */
+    sshKeyIds: z._default(sshKeyIdsSchema, []),
+    /**
+     * A key pair is generated as well (its private key served by `accessKey`); false: the account
+     * keys only, which must then name at least one.
+     */
+    generateKeyPair: z._default(z.boolean(), true),
+  })
+  .check(
+    z.refine((body) => body.generateKeyPair || body.sshKeyIds.length > 0, {
+      error: vmMessages.noKeyChosen,
+      path: ['sshKeyIds'],
+    }),
+  );
 export type CreateVmBody = z.input<typeof createVmBody>;
 export const createVmResponse = envelope(z.object({ ids: z.array(z.int()) }));
 

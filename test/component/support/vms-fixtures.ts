@@ -93,6 +93,7 @@ export const aVmDetails = (
     teamId: 5,
     teamName: 'Platform',
     primaryIp: null,
+    hasPrivateKey: true,
     ...overrides.virtualMachine,
   },
 });
