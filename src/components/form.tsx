@@ -136,3 +136,30 @@ export const { useAppForm, withFieldGroup } = createFormHook({
   fieldComponents: { TextField, PasswordField, CheckboxField },
   formComponents: { Form, SubmitButton },
 });
+
+interface ServerErrorMeta {
+  errorMap: { onServer?: unknown };
+  errorSourceMap: { onServer?: 'form' | 'field' };
+}
+
+/**
+ * A field's meta with the server's message at it, as the field's own rather than the form's: the
+ * form's next validation keeps it (`setFieldMeta(name, withServerError(message))`).
+ */
+export const withServerError =
+  (message: string) =>
+  <M extends ServerErrorMeta>(prev: M): M => ({
+    ...prev,
+    errorMap: { ...prev.errorMap, onServer: message },
+    errorSourceMap: { ...prev.errorSourceMap, onServer: 'field' },
+  });
+
+/** A field's meta without the server's message: an edit of the field clears it. */
+export const withoutServerError = <M extends ServerErrorMeta>(prev: M): M =>
+  prev?.errorMap.onServer
+    ? {
+        ...prev,
+        errorMap: { ...prev.errorMap, onServer: undefined },
+        errorSourceMap: { ...prev.errorSourceMap, onServer: undefined },
+      }
+    : prev;

@@ -11,7 +11,7 @@ import {
   updateResellerSettingsBody,
   type ResellerSettings,
 } from '../../../../api/contract/reseller-settings';
-import { useAppForm } from '../../../../components/form';
+import { useAppForm, withoutServerError, withServerError } from '../../../../components/form';
 import { FormError } from '../../../../components/form-error';
 import { notify } from '../../../../components/notify';
 import { resellerSettingsMutations } from '../../../../queries/reseller-settings';
@@ -85,15 +85,7 @@ export function ResellerSettingsForm({
       // An edit clears the server's message at its field, and no other: the other fields still
       // say what to correct.
       onChange: ({ formApi, fieldApi }) => {
-        formApi.setFieldMeta(fieldApi.name, (prev) =>
-          prev?.errorMap.onServer
-            ? {
-                ...prev,
-                errorMap: { ...prev.errorMap, onServer: undefined },
-                errorSourceMap: { ...prev.errorSourceMap, onServer: undefined },
-              }
-            : prev,
-        );
+        formApi.setFieldMeta(fieldApi.name, withoutServerError);
       },
     },
     onSubmit: async ({ value, formApi }) => {
@@ -111,11 +103,7 @@ export function ResellerSettingsForm({
             continue;
           }
           // The field's own: the next validation of the form keeps it (the listener clears it).
-          formApi.setFieldMeta(name as 'brandName', (prev) => ({
-            ...prev,
-            errorMap: { ...prev.errorMap, onServer: message },
-            errorSourceMap: { ...prev.errorSourceMap, onServer: 'field' },
-          }));
+          formApi.setFieldMeta(name as 'brandName', withServerError(message));
         }
         setAllPlaced(!unplaced);
         return;

@@ -10,7 +10,7 @@ import {
   type LimitUse,
 } from '../../../../api/contract/limits';
 import { withLead } from '../../../../components/error-text';
-import { useAppForm } from '../../../../components/form';
+import { useAppForm, withoutServerError, withServerError } from '../../../../components/form';
 import { notify } from '../../../../components/notify';
 import { customerMutations } from '../../../../queries/customers';
 import { catalogQueries } from '../../../../queries/vms';
@@ -61,15 +61,7 @@ export function CustomerLimitsForm({ customerId, limits, onDone }: CustomerLimit
         const row = /^limits\[(\d+)\]\./.exec(fieldApi.name)?.[1];
         const names = row === undefined ? [] : [fieldApi.name, rowField(Number(row))];
         for (const name of names) {
-          formApi.setFieldMeta(name as ReturnType<typeof rowField>, (prev) =>
-            prev?.errorMap.onServer
-              ? {
-                  ...prev,
-                  errorMap: { ...prev.errorMap, onServer: undefined },
-                  errorSourceMap: { ...prev.errorSourceMap, onServer: undefined },
-                }
-              : prev,
-          );
+          formApi.setFieldMeta(name as ReturnType<typeof rowField>, withoutServerError);
         }
       },
     },
@@ -88,11 +80,7 @@ export function CustomerLimitsForm({ customerId, limits, onDone }: CustomerLimit
           }
           // The field's own, not the form's: the next validation of the form keeps it (see the
           // listener above for what clears it).
-          form.setFieldMeta(name, (prev) => ({
-            ...prev,
-            errorMap: { ...prev.errorMap, onServer: message },
-            errorSourceMap: { ...prev.errorSourceMap, onServer: 'field' },
-          }));
+          form.setFieldMeta(name, withServerError(message));
         }
         setAllPlaced(!unplaced);
         return;
