@@ -32,6 +32,11 @@ declare module 'fastify' {
      * session check, the profile, the password change itself).
      */
     allowedDuringPasswordReset?: boolean;
+    /**
+     * The route also answers a user whose company requires an authenticator app or a passkey
+     * they have not set up yet: setting one up.
+     */
+    allowedBeforeSecondFactor?: boolean;
     /** The route answers with the caller's profile: it is read with the session, in one query. */
     profile?: boolean;
     /**

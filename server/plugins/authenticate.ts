@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { apiTokenMessages } from '../../src/api/contract/api-tokens';
 import { authMessages } from '../../src/api/contract/auth';
+import { secondFactorMessages } from '../../src/api/contract/second-factor';
 import type { User } from '../../src/api/contract/auth';
 import {
   apiTokenCaller,
@@ -89,6 +90,9 @@ export function registerAuthentication(
     if (session.mustResetPassword && required !== 'pending' && !route.allowedDuringPasswordReset) {
       throw forbidden(authMessages.passwordResetRequired);
     }
+    if (session.mustEnrolSecondFactor && required !== 'pending' && !enrolmentAllows(route)) {
+      throw forbidden(secondFactorMessages.enrolmentRequired);
+    }
     const { profile, ...auth } = session;
     request.auth = auth;
     request.profile = profile ?? null;
@@ -120,6 +124,9 @@ async function authenticateApiToken(
   if (token.mustResetPassword && !route.allowedDuringPasswordReset) {
     throw forbidden(authMessages.passwordResetRequired);
   }
+  if (token.mustEnrolSecondFactor && !enrolmentAllows(route)) {
+    throw forbidden(secondFactorMessages.enrolmentRequired);
+  }
   await noteApiTokenUse(deps.db, token, request.ip, now);
   request.auth = {
     ...apiTokenCaller(token),
@@ -128,9 +135,18 @@ async function authenticateApiToken(
     isReseller: token.isReseller,
     verified: true,
     mustResetPassword: token.mustResetPassword,
+    mustEnrolSecondFactor: token.mustEnrolSecondFactor,
   };
   if (route.profile) request.profile = (await findUserProfile(deps.db, token.userId)) ?? null;
 }
+
+/**
+ * What a user whose company requires an authenticator app or a passkey may still do before they
+ * have one: set one up, and what a forced password reset allows (the session check, the profile,
+ * the password change).
+ */
+const enrolmentAllows = (route: FastifyContextConfig) =>
+  route.allowedBeforeSecondFactor === true || route.allowedDuringPasswordReset === true;
 
 /** The caller's profile on a route with `config.profile`. */
 export function callerProfile(request: FastifyRequest): User {

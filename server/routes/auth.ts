@@ -4,14 +4,17 @@ import {
   authMessages,
   checkResponse,
   loginBody,
-  loginResponse,
-  mfaBody,
   mfaResponse,
   refreshResponse,
   shouldResetResponse,
 } from '../../src/api/contract/auth';
 import { emptyEnvelope } from '../../src/api/contract/envelope';
-import type { CodeCheck } from '../domain/identity/one-time-codes';
+import {
+  loginAnswer,
+  secondFactorMessages,
+  secondStepBody,
+} from '../../src/api/contract/second-factor';
+import type { SecondStepCheck } from '../domain/identity/second-step';
 import { renewSession, revokeSessionByToken } from '../domain/identity/sessions';
 import { trimUserAgent } from '../domain/identity/session-list';
 import { signIn, verifySignInCode } from '../domain/identity/sign-in';
@@ -28,7 +31,7 @@ import { clearSessionCookie, sendSessionToken } from '../plugins/session-cookie'
 import { authRateLimit } from './auth-rate-limit';
 import type { RouteOptions } from './deps';
 
-function codeRefused(outcome: Exclude<CodeCheck, 'verified'>): HttpError {
+function codeRefused(outcome: Exclude<SecondStepCheck, 'verified'>): HttpError {
   switch (outcome) {
     case 'invalid':
       return badRequest(authMessages.invalidCode, 'code');
@@ -36,12 +39,17 @@ function codeRefused(outcome: Exclude<CodeCheck, 'verified'>): HttpError {
       return badRequest(authMessages.codeExpired, 'code');
     case 'already-used':
       return badRequest(authMessages.codeAlreadyUsed, 'code');
+    case 'replayed':
+      return badRequest(secondFactorMessages.codeReused, 'code');
     case 'exhausted':
       return tooManyRequests(authMessages.retriesExhausted);
   }
 }
 
-/** Sign-in: password, then the e-mailed one-time code; sign-out; the session check. */
+/**
+ * Sign-in: password, then the e-mailed one-time code (or the authenticator app's code, or a
+ * recovery code); sign-out; the session check.
+ */
 export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   const rateLimit = authRateLimit(deps.config);
 
@@ -54,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
         forbidden: 'The company is suspended by its reseller: the message names whom to contact',
         rateLimit,
       },
-      schema: { body: loginBody, response: { 200: loginResponse } },
+      schema: { body: loginBody, response: { 200: loginAnswer } },
     },
     async (request, reply) => {
       const result = await signIn(deps, {
@@ -67,9 +75,15 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
       if (result.outcome === 'suspended') {
         throw forbidden(authMessages.accountSuspended(result.supportEmail));
       }
-      request.log.info({ userId: result.user.id }, 'password accepted; sign-in code sent');
+      request.log.info(
+        { userId: result.user.id, secondFactor: result.secondFactor },
+        'password accepted; second step pending',
+      );
       sendSessionToken(reply, deps.config, result.token, request.body.rememberMe);
-      return { data: { user: result.user }, message: authMessages.codeSent };
+      const { user, secondFactor, passkey } = result;
+      const message =
+        secondFactor === 'totp' ? secondFactorMessages.appCodeAsked : authMessages.codeSent;
+      return { data: { user, secondFactor, passkey }, message };
     },
   );
 
@@ -77,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { dep
     '/mfa',
     {
       config: { auth: 'pending', rateLimit },
-      schema: { body: mfaBody, response: { 200: mfaResponse } },
+      schema: { body: secondStepBody, response: { 200: mfaResponse } },
     },
     async (request) => {
       const { sessionId, userId } = sessionCaller(request);

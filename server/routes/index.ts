@@ -18,6 +18,7 @@ import { resellerRoutes } from './reseller';
 import { resellerSettingsRoutes } from './reseller-settings';
 import { resellerUsageRoutes } from './reseller-usage';
 import { roleRoutes } from './roles';
+import { companyPolicyRoutes, secondFactorRoutes } from './second-factor';
 import { sessionRoutes } from './sessions';
 import { simFaultRoutes } from './sim-faults';
 import { sshKeyRoutes } from './ssh-keys';
@@ -43,6 +44,8 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   });
   await app.register(healthRoutes, { prefix: '/healthCheck', deps });
   await app.register(authRoutes, { prefix: '/auth', deps });
+  await app.register(secondFactorRoutes, { prefix: '/auth', deps });
+  await app.register(companyPolicyRoutes, { prefix: '/company', deps });
   await app.register(userRoutes, { prefix: '/users', deps });
   await app.register(apiTokenRoutes, { prefix: '/apiTokens', deps });
   await app.register(sshKeyRoutes, { prefix: '/sshKeys', deps });

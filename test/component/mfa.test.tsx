@@ -8,9 +8,14 @@ import { noVerifiedSession, storeSession } from './support/identity-helpers';
 import { api, fail, http, ok, server } from './support/msw';
 import { renderApp } from './support/render';
 import { serveDashboard } from './support/dashboard-fixtures';
+import { serveSecondFactorStatus, withApp } from './support/second-factor-fixtures';
 
-// The Dashboard, where signing in lands, loads the VM usage.
-beforeEach(() => void serveDashboard());
+// The Dashboard, where signing in lands, loads the VM usage. The page asks which second step the
+// pending sign-in has: the e-mailed code unless a test says otherwise.
+beforeEach(() => {
+  serveDashboard();
+  serveSecondFactorStatus();
+});
 
 type View = Awaited<ReturnType<typeof renderApp>>;
 
@@ -175,5 +180,92 @@ describe('one-time code page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
     expect(router.state.location.search).toEqual({ token: 'stored-key', id: 7 });
+  });
+});
+
+describe('one-time code page for a user with an authenticator app', () => {
+  async function openAppPage() {
+    noVerifiedSession();
+    serveSecondFactorStatus(withApp());
+    storeSession({ user: { email: 'ada@example.com' } });
+    const view = await renderApp('/mfa');
+    await screen.findByRole('heading', { name: 'Check your authenticator app' });
+    return view;
+  }
+
+  it("asks for the app's code, not an e-mailed one, and signs in with it", async () => {
+    let sent: unknown;
+    const { router, user } = await openAppPage();
+    server.use(
+      http.post(api('auth/mfa'), async ({ request }) => {
+        sent = await request.json();
+        return ok({ user: aUser() }, authMessages.authenticated);
+      }),
+    );
+
+    expect(screen.queryByText(/We sent a 6-digit code/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Open the authenticator app/)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Authenticator code' })).toBeInTheDocument();
+    expect(slots()).toHaveLength(6);
+    expect(slots()[0]).toHaveFocus();
+
+    await enterCode(user, '654321');
+    await user.click(screen.getByRole('button', { name: 'Authenticate' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(sent).toEqual({ code: '654321' });
+  });
+
+  it('says when a code was already used, and lets the next one be typed', async () => {
+    const { user } = await openAppPage();
+    server.use(
+      http.post(api('auth/mfa'), () =>
+        fail(400, 'This code has already been used. Wait for the next code in your app.', [
+          { field: 'code', message: 'This code has already been used.' },
+        ]),
+      ),
+    );
+
+    await enterCode(user, '654321');
+    await user.click(screen.getByRole('button', { name: 'Authenticate' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/already been used/, { selector: 'div' })).toBeInTheDocument();
+    await waitFor(() => slots().forEach((slot) => expect(slot).toHaveValue('')));
+    expect(screen.getByRole('button', { name: 'Authenticate' })).toBeEnabled();
+  });
+
+  it('switches to a recovery code and back', async () => {
+    let sent: unknown;
+    const { router, user } = await openAppPage();
+    server.use(
+      http.post(api('auth/mfa'), async ({ request }) => {
+        sent = await request.json();
+        return ok({ user: aUser() }, authMessages.authenticated);
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const field = screen.getByRole('textbox', { name: 'Recovery code' });
+    expect(field).toHaveFocus();
+    expect(screen.getByText(/recovery codes you saved/)).toBeInTheDocument();
+
+    await user.type(field, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Authenticate' }));
+    expect(
+      await screen.findByText('A recovery code has 10 letters and digits, like k7m2p-x6qhd'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Use the authenticator app' }));
+    expect(screen.getByRole('group', { name: 'Authenticator code' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+
+    await user.type(screen.getByRole('textbox', { name: 'Recovery code' }), 'K7M2P-X6QHD');
+    await user.click(screen.getByRole('button', { name: 'Authenticate' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(sent).toEqual({ code: 'K7M2P-X6QHD' });
   });
 });

@@ -63,6 +63,9 @@ describe('POST /auth/login', () => {
           primaryColor: null,
           orderUrls: { newCustomer: null, accountChanges: null },
         },
+        // No authenticator app, no passkey: the e-mailed code is the second step.
+        secondFactor: 'email',
+        passkey: false,
       },
       message: authMessages.codeSent,
     });

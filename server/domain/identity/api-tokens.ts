@@ -15,6 +15,7 @@ import { badRequest, HttpError, notFound } from '../../http-error';
 import { userActor } from '../events/actor';
 import { recordEvent } from '../events/record';
 import { requireAdmin, teamRoleOf, type Caller } from '../tenancy/access';
+import { mustEnrolSecondFactor } from './second-step';
 import { hashSecretToken } from './secret-tokens';
 import type { SessionCaller } from './sessions';
 
@@ -247,6 +248,8 @@ export interface LiveApiToken {
   isAdmin: boolean;
   isReseller: boolean;
   mustResetPassword: boolean;
+  /** The company requires an app or a passkey the user has not set up (refused until then). */
+  mustEnrolSecondFactor: boolean;
   /**
    * The user's company is suspended by its reseller: the token is refused while it lasts (it is
    * kept, and works again on resume), naming `resellerEmail` to contact.
@@ -270,6 +273,7 @@ async function findLive(db: Db, match: SQL, now: Date): Promise<LiveApiToken | u
       isAdmin: users.isAdmin,
       isReseller: users.isReseller,
       mustResetPassword: users.forcePasswordReset,
+      mustEnrolSecondFactor,
       suspended: sql<boolean>`${companies.suspendedAt} is not null`,
       resellerEmail: resellers.email,
     })

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { batchedRead } from '../../db/batched-read';
 import { perDatabase, preparedOnce } from '../../db/prepared';
 import { companies, resellers, sessions, users } from '../../db/schema';
+import { mustEnrolSecondFactor } from './second-step';
 import { hashSecretToken, newSecretToken } from './secret-tokens';
 import { profileColumns, toProfile } from './users-repository';
 
@@ -37,6 +38,11 @@ export interface SessionCaller {
   verified: boolean;
   /** The user must set a new password before using anything else. */
   mustResetPassword: boolean;
+  /**
+   * The company requires an authenticator app or a passkey and the user has neither: only setting
+   * one up is allowed (`config.allowedBeforeSecondFactor`).
+   */
+  mustEnrolSecondFactor: boolean;
 }
 
 /**
@@ -108,6 +114,7 @@ const sessionColumns = {
   isAdmin: users.isAdmin,
   isReseller: users.isReseller,
   mustResetPassword: users.forcePasswordReset,
+  mustEnrolSecondFactor,
   verifiedAt: sessions.verifiedAt,
   lastSeenAt: sessions.lastSeenAt,
 };
@@ -218,6 +225,7 @@ function asCaller(
     isAdmin: row.isAdmin,
     isReseller: row.isReseller,
     mustResetPassword: row.mustResetPassword,
+    mustEnrolSecondFactor: row.mustEnrolSecondFactor,
     verified: row.verifiedAt !== null,
   };
 }

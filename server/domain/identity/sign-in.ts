@@ -5,20 +5,23 @@ import { mailSiteOf } from '../reseller/settings-mail-site';
 import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from './login-throttle';
 import { userActor } from '../events/actor';
 import { recordEvent } from '../events/record';
-import { attachCode, checkCode, newCode, type CodeCheck } from './one-time-codes';
+import { attachCode, newCode } from './one-time-codes';
 import { verifyAgainstNothing, verifyPassword } from './passwords';
+import type { SecondStep } from '../../../src/api/contract/second-factor';
+import { awaitAppCode, checkSecondStep, secondStepOf, type SecondStepCheck } from './second-step';
 import { insertSession, newSignInAddress } from './sessions';
 import { issueUserToken } from './user-tokens';
 import { DEFAULT_BRAND, findUserByEmail, findUserProfile } from './users-repository';
 
-type Deps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'mailer'>;
+type Deps = Pick<ApiDeps, 'db' | 'clock' | 'config' | 'mailer' | 'secrets'>;
 
 export type SignInResult =
   | { outcome: 'throttled' }
   | { outcome: 'rejected' }
   /** The password is right, but the company is suspended: who to contact. */
   | { outcome: 'suspended'; supportEmail: string }
-  | { outcome: 'code-sent'; token: string; user: User };
+  /** `secondFactor`: what the one-time-code page asks for; no e-mail is sent for the app. */
+  | ({ outcome: 'code-sent'; token: string; user: User } & SecondStep);
 
 /**
  * Email + password -> an unverified session whose one-time code is e-mailed. An unknown address,
@@ -56,7 +59,7 @@ export async function signIn(
 
   const now = deps.clock.now();
   const code = newCode();
-  const session = await db.transaction(async (tx) => {
+  const { session, step } = await db.transaction(async (tx) => {
     const created = await insertSession(tx, {
       userId: account.id,
       rememberMe: input.rememberMe,
@@ -64,20 +67,32 @@ export async function signIn(
       userAgent: input.userAgent,
       now,
     });
-    await attachCode(tx, { sessionId: created.sessionId, code, appSecret: config.appSecret, now });
-    return created;
+    const step = await secondStepOf(tx, account.id);
+    if (step.secondFactor === 'totp') {
+      await awaitAppCode(tx, { sessionId: created.sessionId, now });
+    } else {
+      await attachCode(tx, {
+        sessionId: created.sessionId,
+        code,
+        appSecret: config.appSecret,
+        now,
+      });
+    }
+    return { session: created, step };
   });
-  await deps.mailer.send({
-    ...signInCodeMail(input.email, account.resellerName ?? DEFAULT_BRAND, code),
-    fromName: mailSiteOf(config, account.reseller).fromName,
-  });
+  if (step.secondFactor === 'email') {
+    await deps.mailer.send({
+      ...signInCodeMail(input.email, account.resellerName ?? DEFAULT_BRAND, code),
+      fromName: mailSiteOf(config, account.reseller).fromName,
+    });
+  }
 
   const user = await findUserProfile(db, account.id);
-  return { outcome: 'code-sent', token: session.token, user: user! };
+  return { outcome: 'code-sent', token: session.token, user: user!, ...step };
 }
 
 export type CodeResult =
-  { outcome: Exclude<CodeCheck, 'verified'> } | { outcome: 'verified'; user: User };
+  { outcome: Exclude<SecondStepCheck, 'verified'> } | { outcome: 'verified'; user: User };
 
 /**
  * The one-time code of a pending session. A user who must change their password receives a fresh
@@ -86,17 +101,16 @@ export type CodeResult =
  * completed sign-in counts, and an address is known once the code has been given from it.
  */
 export async function verifySignInCode(
-  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>,
   input: { sessionId: number; userId: number; code: string },
 ): Promise<CodeResult> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const outcome = await checkCode(tx, {
-      sessionId: input.sessionId,
-      code: input.code,
-      appSecret: deps.config.appSecret,
-      now,
-    });
+    const outcome = await checkSecondStep(
+      tx,
+      { secrets: deps.secrets, appSecret: deps.config.appSecret },
+      { sessionId: input.sessionId, userId: input.userId, code: input.code, now },
+    );
     if (outcome !== 'verified') return { outcome };
     const user = (await findUserProfile(tx, input.userId))!;
     if (user.forcePasswordReset) {

@@ -38,6 +38,8 @@ export const activityActions = [
   'team.member.remove',
   'team.member.role',
   'session.new-address',
+  'authenticator.enable',
+  'authenticator.disable',
   'apiToken.create',
   'apiToken.revoke',
   'apiToken.new-address',
@@ -48,6 +50,7 @@ export const activityActions = [
   // The company (its reseller's staff)
   'company.create',
   'company.limits',
+  'company.second-factor-policy',
   'company.suspend',
   'company.resume',
 ] as const;

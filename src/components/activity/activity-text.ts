@@ -28,6 +28,8 @@ export const actionVerbs: Record<ActivityAction, string> = {
   'team.member.remove': 'Remove member',
   'team.member.role': 'Change member role',
   'session.new-address': 'Sign-in from a new address',
+  'authenticator.enable': 'Turn on authenticator app',
+  'authenticator.disable': 'Turn off authenticator app',
   'apiToken.create': 'Create API token',
   'apiToken.revoke': 'Revoke API token',
   'apiToken.new-address': 'API token used from a new address',
@@ -36,6 +38,7 @@ export const actionVerbs: Record<ActivityAction, string> = {
   'webhook.disable': 'Webhook disabled after failing for a day',
   'company.create': 'Create company',
   'company.limits': 'Change company limits',
+  'company.second-factor-policy': 'Require an authenticator app or a passkey',
   'company.suspend': 'Suspend company',
   'company.resume': 'Resume company',
 };

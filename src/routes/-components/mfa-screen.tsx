@@ -1,18 +1,21 @@
-import { Stack, Text } from '@mantine/core';
+import { Anchor, Center, Divider, Loader, Stack, Text } from '@mantine/core';
 import { revalidateLogic } from '@tanstack/react-form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { useRef } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { verifyCode } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { authMessages, mfaBody } from '../../api/contract/auth';
 import type { User } from '../../api/contract/auth';
+import { recoveryCodeBody, type SecondFactorStatus } from '../../api/contract/second-factor';
 import { MFA_CODE_LENGTH } from '../../api/contract/validation';
 import { sessionStore } from '../../api/session-store';
 import { AuthCard, ReturnToLogin } from '../../components/auth-card';
 import { identityErrorLeads } from '../../components/error-text';
-import { FormError, useAppForm } from '../../components/form';
+import { useAppForm } from '../../components/form';
+import { FormError } from '../../components/form-error';
 import { authQueries } from '../../queries/auth';
+import { secondFactorKeys, secondFactorQueries } from '../../queries/second-factor';
 import { CodeField } from './code-field';
 
 /** Answers after which this code can never succeed: only a new login sends a new one. */
@@ -30,27 +33,146 @@ function storeVerifiedUser(user: User) {
   });
 }
 
-export function MfaScreen() {
+/**
+ * What another way to pass the second step (a passkey, helper H5's) gets: whether the user has
+ * one, and what to call once the server has verified the session with it.
+ */
+export interface SecondStepAlternativeProps {
+  passkey: boolean;
+  onVerified: (user: User) => void;
+}
+
+/**
+ * The code the field asks for: the e-mailed code (the spec's page), the authenticator app's
+ * code, or one of the app's recovery codes.
+ */
+type CodeKind = 'email' | 'totp' | 'recovery';
+
+/**
+ * The one-time code page. A user with an authenticator app is asked for its code instead of an
+ * e-mailed one (no e-mail was sent), with "Use a recovery code" beside it. `alternatives` draws
+ * other second steps under the form (a passkey's button).
+ */
+export function MfaScreen({
+  alternatives,
+}: {
+  alternatives?: (props: SecondStepAlternativeProps) => ReactNode;
+} = {}) {
+  // The session waiting for its second step says which one it is. A failed read leaves the
+  // spec's page: the e-mailed code is what the sign-in sent unless the user has the app.
+  // Always read afresh: an earlier sign-in's answer (another user, say) must not choose the page.
+  const status = useQuery({
+    ...secondFactorQueries.status(),
+    retry: false,
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+  if (!status.isFetchedAfterMount) {
+    return (
+      <AuthCard title="Two-step verification" footer={<ReturnToLogin />}>
+        <Center py="md">
+          <Loader size="sm" aria-label="Loading sign-in step" />
+        </Center>
+      </AuthCard>
+    );
+  }
+  return <CodeStep status={status.data} alternatives={alternatives} />;
+}
+
+function CodeStep({
+  status,
+  alternatives,
+}: {
+  status: SecondFactorStatus | undefined;
+  alternatives?: (props: SecondStepAlternativeProps) => ReactNode;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const state = useLocation({ select: (location) => location.state });
   const storedUser = sessionStore.get()?.user;
   // Where the code went: handed over by the login screen, else the stored user's address.
   const email = state.email || storedUser?.email;
-  const firstSlot = useRef<HTMLInputElement>(null);
+  const app = status?.secondFactor === 'totp';
+  const [kind, setKind] = useState<CodeKind>(app ? 'totp' : 'email');
 
+  const onVerified = (user: User) => {
+    queryClient.setQueryData(authQueries.check().queryKey, { user });
+    // The company's policy may now hold the user at enrolment: read it as a signed-in session.
+    void queryClient.invalidateQueries({ queryKey: secondFactorKeys.all });
+    storeVerifiedUser(user);
+    if (user.forcePasswordReset)
+      void navigate({
+        to: '/resetPassword',
+        search: { token: user.resetKey ?? undefined, id: user.id },
+      });
+    else void navigate({ to: '/' });
+  };
+
+  return (
+    <AuthCard
+      title={app ? 'Check your authenticator app' : 'Please check your email'}
+      footer={<ReturnToLogin />}
+    >
+      {kind === 'email' && <SentTo email={email} />}
+      {kind === 'totp' && (
+        <Text size="sm" c="dimmed" ta="center">
+          Open the authenticator app you set up for this account and enter the {MFA_CODE_LENGTH}
+          -digit code it shows.
+        </Text>
+      )}
+      {kind === 'recovery' && (
+        <Text size="sm" c="dimmed" ta="center">
+          Enter one of the recovery codes you saved when you set up the app. Each code works once.
+        </Text>
+      )}
+      {/* Keyed: switching to a recovery code starts from an empty field and no stale error. */}
+      <CodeForm key={kind} kind={kind} onVerified={onVerified} />
+      {app && (
+        <Center>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => setKind(kind === 'recovery' ? 'totp' : 'recovery')}
+          >
+            {kind === 'recovery' ? 'Use the authenticator app' : 'Use a recovery code'}
+          </Anchor>
+        </Center>
+      )}
+      {alternatives && (
+        <>
+          <Divider label="or" labelPosition="center" />
+          {alternatives({ passkey: status?.passkey ?? false, onVerified })}
+        </>
+      )}
+    </AuthCard>
+  );
+}
+
+function SentTo({ email }: { email: string | undefined }) {
+  return (
+    <Text size="sm" c="dimmed" ta="center">
+      {email ? (
+        <>
+          We sent a {MFA_CODE_LENGTH}-digit code to{' '}
+          <Text span size="sm" fw={600} c="dark.6">
+            {email}
+          </Text>
+          .
+        </>
+      ) : (
+        `We sent a ${MFA_CODE_LENGTH}-digit code to your email.`
+      )}
+    </Text>
+  );
+}
+
+function CodeForm({ kind, onVerified }: { kind: CodeKind; onVerified: (user: User) => void }) {
+  const firstSlot = useRef<HTMLInputElement>(null);
+  const schema = kind === 'recovery' ? recoveryCodeBody : mfaBody;
   const verify = useMutation({
-    mutationFn: ({ code }: { code: string }) => verifyCode(mfaBody.parse({ code }).code),
-    onSuccess: ({ data: { user } }) => {
-      queryClient.setQueryData(authQueries.check().queryKey, { user });
-      storeVerifiedUser(user);
-      if (user.forcePasswordReset)
-        void navigate({
-          to: '/resetPassword',
-          search: { token: user.resetKey ?? undefined, id: user.id },
-        });
-      else void navigate({ to: '/' });
-    },
+    mutationFn: ({ code }: { code: string }) => verifyCode(schema.parse({ code }).code),
+    onSuccess: ({ data: { user } }) => onVerified(user),
   });
   const codeSpent =
     verify.error instanceof ApiError && spentCodeMessages.includes(verify.error.message);
@@ -58,7 +180,7 @@ export function MfaScreen() {
   const form = useAppForm({
     defaultValues: { code: '' },
     validationLogic: revalidateLogic(),
-    validators: { onDynamic: mfaBody },
+    validators: { onDynamic: schema },
     onSubmit: async ({ value, formApi }) => {
       try {
         await verify.mutateAsync(value);
@@ -71,45 +193,43 @@ export function MfaScreen() {
   });
 
   return (
-    <AuthCard title="Please check your email" footer={<ReturnToLogin />}>
-      <Text size="sm" c="dimmed" ta="center">
-        {email ? (
-          <>
-            We sent a {MFA_CODE_LENGTH}-digit code to{' '}
-            <Text span size="sm" fw={600} c="dark.6">
-              {email}
-            </Text>
-            .
-          </>
-        ) : (
-          `We sent a ${MFA_CODE_LENGTH}-digit code to your email.`
-        )}
-      </Text>
-      <form.AppForm>
-        <form.Form aria-label="One-time code">
-          <Stack gap="md">
-            <form.AppField name="code">
-              {() => (
+    <form.AppForm>
+      <form.Form aria-label={kind === 'recovery' ? 'Recovery code' : 'One-time code'}>
+        <Stack gap="md">
+          <form.AppField name="code">
+            {(field) =>
+              kind === 'recovery' ? (
+                <field.TextField
+                  label="Recovery code"
+                  placeholder="xxxxx-xxxxx"
+                  autoComplete="off"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  autoFocus
+                  disabled={codeSpent}
+                  ref={firstSlot}
+                />
+              ) : (
                 <CodeField
-                  label="One-time code"
+                  label={kind === 'totp' ? 'Authenticator code' : 'One-time code'}
                   length={MFA_CODE_LENGTH}
                   autoFocus
                   disabled={codeSpent}
                   inputRef={firstSlot}
                 />
-              )}
-            </form.AppField>
-            <FormError title={identityErrorLeads.authenticate} error={verify.error}>
-              {codeSpent && (
-                <Text size="sm" mt={4}>
-                  Please return to login to request a new code.
-                </Text>
-              )}
-            </FormError>
-            <form.SubmitButton disabled={codeSpent}>Authenticate</form.SubmitButton>
-          </Stack>
-        </form.Form>
-      </form.AppForm>
-    </AuthCard>
+              )
+            }
+          </form.AppField>
+          <FormError title={identityErrorLeads.authenticate} error={verify.error}>
+            {codeSpent && (
+              <Text size="sm" mt={4}>
+                Please return to login to {kind === 'email' ? 'request a new code' : 'try again'}.
+              </Text>
+            )}
+          </FormError>
+          <form.SubmitButton disabled={codeSpent}>Authenticate</form.SubmitButton>
+        </Stack>
+      </form.Form>
+    </form.AppForm>
   );
 }
