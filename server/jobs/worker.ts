@@ -18,6 +18,7 @@ import { operationQueueFigures } from './queue-figures';
 import { operations } from './schema';
 import { interfaceSteps } from './interface-steps';
 import { networkSteps } from './network-steps';
+import { snapshotSteps } from './snapshot-steps';
 import {
   NotReady,
   type EndContext,
@@ -33,6 +34,7 @@ const steps: Record<string, AnyStep> = {
   ...(vmSteps as Record<string, AnyStep>),
   ...(networkSteps as Record<string, AnyStep>),
   ...(interfaceSteps as Record<string, AnyStep>),
+  ...(snapshotSteps as Record<string, AnyStep>),
 };
 const stepOf = (kind: string): AnyStep | undefined => steps[kind];
 

@@ -3,6 +3,7 @@ import type { LimitResource } from '../../../src/api/contract/limits';
 import { configurations } from '../../db/catalog-schema';
 import type { Db, Tx } from '../../db/client';
 import { networks, publicIps } from '../../db/network-schema';
+import { vmSnapshots } from '../../db/self-service-schema';
 import { companies } from '../../db/schema';
 import { virtualMachines as vm } from '../../db/vm-schema';
 import { operations } from '../../jobs/schema';
@@ -12,7 +13,8 @@ import { operations } from '../../jobs/schema';
  * being resized at the larger of its two sizes until the resize ends, so that two upgrades at once
  * cannot both take the last cores and a failed one gives them back), live networks, and the public
  * addresses held (an interface's NAT or a network's SNAT, being allocated or released included:
- * the region's pool is short of them). Nothing makes snapshots yet: none are held.
+ * the region's pool is short of them), and the snapshots of live VMs (in their VM's region; a
+ * failed one too, until it is deleted).
  */
 
 /** Whose holdings: one company's, or those of all a reseller's customers together. */
@@ -108,6 +110,20 @@ const publicIpAmounts = (db: Db | Tx, holder: Holder) =>
     .where(heldBy(db, publicIps.companyId, holder))
     .groupBy(publicIps.regionId);
 
+const snapshotAmounts = (db: Db | Tx, holder: Holder) =>
+  db
+    .select({ regionId: vm.regionId, snapshots: count() })
+    .from(vmSnapshots)
+    .innerJoin(vm, eq(vm.id, vmSnapshots.vmId))
+    .where(
+      and(
+        heldBy(db, vmSnapshots.companyId, holder),
+        isNull(vmSnapshots.deletedAt),
+        isNull(vm.deletedAt),
+      ),
+    )
+    .groupBy(vm.regionId);
+
 /**
  * What the holder holds of these resources (the others read as 0), in every region. Read in the
  * caller's transaction: under the locks that keep it true until the change is written.
@@ -129,5 +145,6 @@ export async function readHoldings(
   if (wants('vms', 'vcpus', 'ramGb')) add(await vmAmounts(db, holder));
   if (wants('networks')) add(await networkAmounts(db, holder));
   if (wants('publicIps')) add(await publicIpAmounts(db, holder));
+  if (wants('snapshots')) add(await snapshotAmounts(db, holder));
   return new Holdings(byRegion);
 }
