@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '../server/support/mail';
 import { operatorCalls } from './support/api-session';
+import { startResellerSite, type ResellerSite } from './support/reseller-site';
 import { launchChromium, screenshot } from './support/browser';
 import { activateAccount, readCode, readMail, type Credentials } from './support/journey';
 import { startServer, type RunningServer } from './support/server-process';
@@ -17,28 +16,6 @@ const COLOR_RGB = 'rgb(11, 114, 133)';
 const CUSTOMER: Credentials = { email: 'it@acme.example', password: 'Acme!Domain-Passw0rd' };
 const NEW_PASSWORD = 'Acme!Domain-Passw0rd-2';
 
-/** The reseller's web site, with its logos (Chromium runs offline). */
-async function startResellerSite(): Promise<{ url: string; close: () => Promise<void> }> {
-  const logo =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="180" height="36" viewBox="0 0 180 36">' +
-    `<rect width="36" height="36" rx="8" fill="${COLOR}"/>` +
-    `<text x="46" y="25" font-family="sans-serif" font-size="20" font-weight="700" fill="${COLOR}">Skyline</text></svg>`;
-  const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${COLOR}"/></svg>`;
-  const site: Server = createServer((req, res) => {
-    if (req.url === '/logo.svg' || req.url === '/favicon.svg') {
-      res
-        .writeHead(200, { 'content-type': 'image/svg+xml' })
-        .end(req.url === '/logo.svg' ? logo : icon);
-    } else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  const { port } = site.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => site.close(() => resolve())),
-  };
-}
-
 /**
  * A reseller's own domain, mapped by the operator's import: its sign-in page in Chromium shows
  * the reseller's logo, tab title and icon and primary colour before anyone signs in, and the
@@ -47,11 +24,11 @@ async function startResellerSite(): Promise<{ url: string; close: () => Promise<
 describe("a reseller's domain, in Chromium", () => {
   let server: RunningServer;
   let browser: Browser;
-  let site: Awaited<ReturnType<typeof startResellerSite>>;
+  let site: ResellerSite;
   let domainUrl: string;
 
   beforeAll(async () => {
-    site = await startResellerSite();
+    site = await startResellerSite(COLOR);
     [server, browser] = await Promise.all([
       startServer({ OPERATOR_TOKEN, LOG_LEVEL: 'warn' }),
       launchChromium([`--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`]),

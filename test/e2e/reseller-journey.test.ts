@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandColorMessages } from '../../src/api/contract/brand-color';
 import { resellerSettingsMessages } from '../../src/api/contract/reseller-settings';
 import { usageCsvColumns } from '../../src/api/contract/usage';
+import { startResellerSite, type ResellerSite } from './support/reseller-site';
 import { launchChromium, screenshot } from './support/browser';
 import { operatorCalls } from './support/api-session';
 import { activateAccount, readMail, signIn, type Credentials } from './support/journey';
@@ -21,33 +20,6 @@ const RESELLER: Credentials = {
 };
 const CUSTOMER: Credentials = { email: 'it@acme.example', password: 'Acme!Journey-Passw0rd' };
 
-/** The reseller's own web site: its logos and order forms (Chromium runs offline). */
-async function startResellerSite(): Promise<{ url: string; close: () => Promise<void> }> {
-  const logo =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="180" height="36" viewBox="0 0 180 36">' +
-    '<rect width="36" height="36" rx="8" fill="#0b7285"/>' +
-    '<text x="46" y="25" font-family="sans-serif" font-size="20" font-weight="700" fill="#0b7285">Skyline</text></svg>';
-  const icon =
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#0b7285"/></svg>';
-  const site: Server = createServer((req, res) => {
-    if (req.url === '/logo.svg' || req.url === '/favicon.svg') {
-      res
-        .writeHead(200, { 'content-type': 'image/svg+xml' })
-        .end(req.url === '/logo.svg' ? logo : icon);
-    } else if (req.url?.startsWith('/orders/')) {
-      res
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(`<title>Order form</title><h1>Skyline order form ${req.url}</h1>`);
-    } else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  const { port } = site.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => site.close(() => resolve())),
-  };
-}
-
 /**
  * Dashboard, Support and Order Services in Chromium, as a reseller's staff and as a customer,
  * both created the way an operator creates them: the import API, then the e-mailed activation.
@@ -55,7 +27,7 @@ async function startResellerSite(): Promise<{ url: string; close: () => Promise<
 describe('dashboard, support and order services, in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
-  let site: Awaited<ReturnType<typeof startResellerSite>>;
+  let site: ResellerSite;
   let api: ReturnType<typeof operatorCalls>;
 
   beforeAll(async () => {
