@@ -6,7 +6,12 @@ import { hkdfSync } from 'node:crypto';
  * holds APP_SECRET itself.
  */
 export type KeyPurpose =
-  'vm-secrets:v1' | 'one-time-codes' | 'cookies' | 'console-tickets' | 'reseller-domains';
+  | 'vm-secrets:v1'
+  | 'one-time-codes'
+  | 'cookies'
+  | 'console-tickets'
+  | 'reseller-domains'
+  | 'webauthn-user-handles';
 
 export const deriveKey = (appSecret: string, purpose: KeyPurpose): Buffer =>
   Buffer.from(hkdfSync('sha256', appSecret, 'launchpad', purpose, 32));

@@ -13,6 +13,7 @@ import { healthRoutes } from './health';
 import { importRoutes } from './imports';
 import { limitRoutes } from './limits';
 import { networkRoutes } from './networks';
+import { passkeyRoutes } from './passkeys';
 import { permissionRoutes } from './permissions';
 import { resellerRoutes } from './reseller';
 import { resellerSettingsRoutes } from './reseller-settings';
@@ -44,6 +45,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps
   });
   await app.register(healthRoutes, { prefix: '/healthCheck', deps });
   await app.register(authRoutes, { prefix: '/auth', deps });
+  await app.register(passkeyRoutes, { prefix: '/auth/passkeys', deps });
   await app.register(secondFactorRoutes, { prefix: '/auth', deps });
   await app.register(companyPolicyRoutes, { prefix: '/company', deps });
   await app.register(userRoutes, { prefix: '/users', deps });
