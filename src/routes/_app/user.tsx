@@ -17,6 +17,7 @@ import { apiTokensQuery, canSeeApiTokens } from './-components/api-tokens/api-to
 import { EndAllSessionsCard } from './-components/sessions/end-all-sessions-card';
 import { SecuritySection } from './-components/security/security-section';
 import { SessionsSection } from './-components/sessions/sessions-section';
+import { SshKeysSection } from './-components/ssh-keys/ssh-keys-section';
 import { UserDetailsCard } from './-components/users/user-details-card';
 import { membershipsQuery } from './-components/users/memberships-query';
 import { UserMemberships } from './-components/users/user-memberships';
@@ -94,6 +95,8 @@ function UserScreen() {
             void navigate({ search: (prev) => ({ ...prev, ...patch }), replace })
           }
         />
+        {/* Nobody else sees a user's SSH keys, an Admin included. */}
+        {me.id === user.id && <SshKeysSection />}
         {/* The user's own, or an Admin's view; nobody else sees that a user has tokens. */}
         {canSeeApiTokens(me, user.id) && (
           <ApiTokensSection key={`tokens-${user.id}`} user={user} own={me.id === user.id} />

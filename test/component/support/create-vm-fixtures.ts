@@ -47,11 +47,14 @@ export const aLimit = (
 });
 
 /**
- * Serves the create cascade's lookups, the teams, `create` and the company's `limits` (none unless
- * given), and records what was asked. `holdImages(regionId)` holds that region's images until
+ * Serves the create cascade's lookups, the teams, `create`, the company's `limits` (none unless
+ * given) and the user's `sshKeys` (none unless given), and records what was asked. `holdImages(regionId)` holds that region's images until
  * released.
  */
-export function serveCreateVm({ limits = [] }: { limits?: CompanyLimits['limits'] } = {}) {
+export function serveCreateVm({
+  limits = [],
+  sshKeys = [],
+}: { limits?: CompanyLimits['limits']; sshKeys?: object[] } = {}) {
   signIn();
   const teams = serveTeams({
     teams: [aTeam(5, { name: 'Platform' }), aTeam(6, { name: 'Data' })],
@@ -93,6 +96,8 @@ export function serveCreateVm({ limits = [] }: { limits?: CompanyLimits['limits'
       limitRequests.push('limits');
       return ok({ limits });
     }),
+    // The user's account keys, which the SSH keys picker offers.
+    http.get(api('sshKeys/list'), () => ok(sshKeys)),
     http.post(api('virtualMachines/create'), async ({ request }) => {
       created.push((await request.json()) as CreateVmBody);
       return ok({ ids: [90] }, 'Virtual machine creation started');

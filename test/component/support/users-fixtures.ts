@@ -118,6 +118,8 @@ export function serveUserPage({ users = [aUserDetails()], memberships = {} }: Us
     http.get(api('apiTokens/list'), () => ok([])),
     // So do the Sessions (sessions.test.tsx).
     http.get(api('sessions/list'), () => ok([])),
+    // And the SSH keys (ssh-keys.test.tsx).
+    http.get(api('sshKeys/list'), () => ok([])),
     http.get(api('users/teams/:id'), ({ request, params }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       sent.teamQueries.push(query);

@@ -11,6 +11,10 @@ export interface CreateVmValues {
   numberOfInstances: number | null;
   teamId: number | null;
   allocatePublicIp: boolean;
+  /** The user's account keys the guest accepts. */
+  sshKeyIds: number[];
+  /** A key pair is generated as well (false: the account keys only). */
+  generateKeyPair: boolean;
 }
 
 export const createVmDefaults: CreateVmValues = {
@@ -23,6 +27,8 @@ export const createVmDefaults: CreateVmValues = {
   numberOfInstances: null,
   teamId: null,
   allocatePublicIp: true,
+  sshKeyIds: [],
+  generateKeyPair: true,
 };
 
 /**
@@ -73,6 +79,9 @@ export function toCreateBody(
     numberOfInstances: values.numberOfInstances!,
     ...(values.teamId !== null ? { teamId: values.teamId } : {}),
     allocatePublicIp: values.allocatePublicIp,
+    // Left out when they are the API's defaults.
+    ...(values.sshKeyIds.length ? { sshKeyIds: values.sshKeyIds } : {}),
+    ...(values.generateKeyPair ? {} : { generateKeyPair: false }),
   };
   const parsed = createVmBody.safeParse(body);
   if (!parsed.success) return { body: null, problem: parsed.error.issues[0]!.message };

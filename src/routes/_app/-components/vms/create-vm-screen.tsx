@@ -14,6 +14,7 @@ import { vmMutations } from '../../../../queries/vms';
 import { useCreateVmCatalog } from './create-vm-catalog';
 import { CreateVmCascade } from './create-vm-cascade';
 import { CreateVmRoomNote } from './create-vm-room-note';
+import { CreateVmSshKeys } from './create-vm-ssh-keys';
 import { after, createVmDefaults, toCreateBody, type CascadeField } from './create-vm-form';
 
 /** `/createVirtualMachine`: name, then the selection cascade, then Create. */
@@ -72,6 +73,13 @@ export function CreateVmScreen() {
                 catalog={catalog}
                 choose={choose}
                 onPublicIpChange={(on) => form.setFieldValue('allocatePublicIp', on)}
+              />
+              <CreateVmSshKeys
+                sshKeyIds={values.sshKeyIds}
+                generateKeyPair={values.generateKeyPair}
+                onKeysChange={(ids) => form.setFieldValue('sshKeyIds', ids)}
+                onGenerateChange={(on) => form.setFieldValue('generateKeyPair', on)}
+                error={localProblem === vmMessages.noKeyChosen ? localProblem : null}
               />
               <CreateVmRoomNote values={values} sizes={catalog.sizes.data} />
               <Group justify="flex-end">

@@ -72,7 +72,8 @@ export function VmActions({ id, details }: { id: number; details: VmDetails }) {
             Console
           </ButtonLink>
         )}
-        {can('vm.operate') && (
+        {/* A VM given only account keys has no private key to download. */}
+        {can('vm.operate') && details.virtualMachine.hasPrivateKey && (
           <Button
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
