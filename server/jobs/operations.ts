@@ -10,9 +10,14 @@ export const vmOperationKinds = [
   'vm.stop',
   'vm.reboot',
   'vm.resize',
+  'vm.reinstall',
   'vm.delete',
 ] as const;
 export type VmOperationKind = (typeof vmOperationKinds)[number];
+
+/** A VM's snapshots: taken, restored (the VM's disk goes back) and deleted. */
+export const snapshotOperationKinds = ['vm.snapshot', 'vm.restore', 'vm.snapshotDelete'] as const;
+export type SnapshotOperationKind = (typeof snapshotOperationKinds)[number];
 
 export const networkOperationKinds = [
   'network.create',
@@ -24,7 +29,7 @@ export const networkOperationKinds = [
   'ip.release',
 ] as const;
 export type NetworkOperationKind = (typeof networkOperationKinds)[number];
-export type OperationKind = VmOperationKind | NetworkOperationKind;
+export type OperationKind = VmOperationKind | SnapshotOperationKind | NetworkOperationKind;
 
 export type OperationRow = typeof operations.$inferSelect;
 

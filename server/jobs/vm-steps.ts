@@ -9,6 +9,7 @@ import { closeRunPeriod, closeSizePeriod, openSizePeriod } from '../domain/vms/v
 import type { ServerState } from '../providers/driver';
 import type { VmOperationKind } from './operations';
 import { requireNetworkRef } from './network-steps';
+import { deleteSnapshotsOfVm, markSnapshotsOfVmDeleted, snapshotsOfVmGone } from './snapshot-steps';
 import {
   done,
   failedAtProvider,
@@ -104,6 +105,19 @@ async function primaryPort(db: Db | Tx, vmId: number) {
     .where(and(eq(vmInterfaces.vmId, vmId), eq(vmInterfaces.vmnic, 1)));
   return port;
 }
+
+/** What a reinstall lays down, as `reinstallVm` wrote it in the operation (secrets sealed). */
+interface ReinstallPayload {
+  imageId: number;
+  imageKey: string;
+  username: string;
+  passwordSecret: string;
+  privateKeySecret: string | null;
+  publicKey: string | null;
+  authorizedKeys: string[];
+}
+const reinstallOf = (op: { payload: Record<string, unknown> }) =>
+  op.payload.reinstall as ReinstallPayload;
 
 const power = (
   kind: 'start' | 'stop' | 'reboot',
@@ -228,9 +242,56 @@ export const vmSteps: Record<VmOperationKind, VmStep> = {
     },
     failed: restore('Running', 'Upgrade'),
   },
+  'vm.reinstall': {
+    load,
+    submit(ctx) {
+      const next = reinstallOf(ctx.op);
+      return ctx.driver.rebuildServer(requireRef(ctx), {
+        clientToken: ctx.op.clientToken,
+        imageKey: next.imageKey,
+        username: next.username,
+        password: ctx.secrets.open(next.passwordSecret),
+        authorizedKeys: [next.publicKey, ...next.authorizedKeys].filter(
+          (key): key is string => key !== null,
+        ),
+        generatedPublicKey: next.publicKey,
+      });
+    },
+    async poll(ctx) {
+      const state = await serverOf(ctx);
+      if (!state) return failure('The server no longer exists at the provider');
+      if (state.task) return 'wait';
+      if (state.fault) return failedAtProvider(state.fault, 'server');
+      if (state.powerState === 'running' || state.powerState === 'shutoff') {
+        return { ok: true, observed: state };
+      }
+      return failure(`The server is ${state.powerState}`);
+    },
+    // The new image and credentials hold from now on; a server that was shut off stays so.
+    async succeeded(tx, ctx, observed) {
+      const next = reinstallOf(ctx.op);
+      const from = previousStatus(ctx, 'Running');
+      const stopped = from === 'Stopped' || from === 'Shutoff' ? from : 'Stopped';
+      await setVm(tx, ctx, {
+        imageId: next.imageId,
+        username: next.username,
+        passwordSecret: next.passwordSecret,
+        privateKeySecret: next.privateKeySecret,
+        publicKey: next.publicKey,
+        authorizedKeys: next.authorizedKeys,
+        status: (observed as ServerState).powerState === 'shutoff' ? stopped : 'Running',
+        statusMessage: null,
+      });
+    },
+    // Its disk may be half rebuilt: the VM is in Error (a reinstall again mends it), and keeps
+    // the credentials it had, which the server may still hold.
+    failed: (tx, ctx, message) =>
+      setVm(tx, ctx, { status: 'Error', statusMessage: `Reinstall failed: ${message}` }).then(),
+  },
   'vm.delete': {
     load,
     async submit(ctx) {
+      await deleteSnapshotsOfVm(ctx.db, ctx.driver, ctx.subject.row.id, ctx.op.clientToken);
       // A create that never reached the provider, or a server already gone, leaves nothing to do.
       const ref = ctx.subject.row.providerRef;
       if (ref && (await ctx.driver.getServer(ref))) {
@@ -240,7 +301,7 @@ export const vmSteps: Record<VmOperationKind, VmStep> = {
     async poll(ctx) {
       const ref = ctx.subject.row.providerRef;
       const state = ref ? await ctx.driver.getServer(ref) : null;
-      if (!state) return done;
+      if (!state) return snapshotsOfVmGone(ctx.db, ctx.driver, ctx.subject.row.id);
       if (state.task) return 'wait';
       return faultOr(state.fault, 'server', 'The server is still there');
     },
@@ -250,6 +311,7 @@ export const vmSteps: Record<VmOperationKind, VmStep> = {
       await closeSizePeriod(tx, ctx.subject.row.id, ctx.now);
       await closeRunPeriod(tx, ctx.subject.row.id, ctx.now);
       await dropVmInterfaces(tx, ctx.subject.row.id, ctx.now);
+      await markSnapshotsOfVmDeleted(tx, ctx.subject.row.id, ctx.now);
     },
     // The VM comes back into the lists, in Error, so that the user sees it still exists.
     failed: (tx, ctx, message) =>

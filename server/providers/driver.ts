@@ -43,7 +43,14 @@ export interface Catalog {
 
 export type ServerPowerState = 'building' | 'running' | 'shutoff' | 'error' | 'deleted';
 export type ServerTask =
-  'spawning' | 'powering-on' | 'powering-off' | 'rebooting' | 'resizing' | 'deleting';
+  | 'spawning'
+  | 'powering-on'
+  | 'powering-off'
+  | 'rebooting'
+  | 'resizing'
+  | 'rebuilding'
+  | 'restoring'
+  | 'deleting';
 
 /** What the product decides about a port: its network, its address and its MAC. */
 export interface PortRequest {
@@ -92,6 +99,21 @@ export interface CreateServerRequest {
   publicIp: string | null;
 }
 
+/**
+ * A server's disk laid down afresh from an image (the same or another of its region), with new
+ * credentials delivered by cloud-init; its name, size, ports and public IPs stay.
+ */
+export interface RebuildServerRequest {
+  clientToken: string;
+  imageKey: string;
+  username: string;
+  password: string;
+  /** Every key the guest must accept (as in `CreateServerRequest`). */
+  authorizedKeys: string[];
+  /** The generated pair's public key (also in `authorizedKeys`), or null. */
+  generatedPublicKey?: string | null;
+}
+
 /** A network as the product manages it: the engine applies what it is given. */
 export interface NetworkSpec {
   name: string;
@@ -121,6 +143,16 @@ export interface PortState {
   fault: TaskFault | null;
 }
 
+/** A snapshot of a server's disk, as the engine has it. */
+export interface SnapshotState {
+  ref: string;
+  status: 'creating' | 'available' | 'deleting' | 'error';
+  /** Bytes it holds, once the engine says. */
+  sizeBytes: number | null;
+  /** Why it is in error. */
+  fault: TaskFault | null;
+}
+
 export interface ProviderHealth {
   ok: boolean;
   latencyMs: number;
@@ -140,6 +172,30 @@ export interface ProviderDriver {
   rebootServer(ref: string, clientToken: string): Promise<void>;
   resizeServer(ref: string, sizeKey: string, clientToken: string): Promise<void>;
   deleteServer(ref: string, clientToken: string): Promise<void>;
+  /**
+   * Reinstalls the server from an image: its disk is wiped and laid down afresh, the guest gets
+   * the new credentials, and it ends as it was (running, or shut off); a server in error runs
+   * again. A `rebuilding` task that `getServer` shows until it ends.
+   */
+  rebuildServer(ref: string, request: RebuildServerRequest): Promise<void>;
+  /**
+   * Takes a snapshot of the server's disk, running or shut off; answers its ref at once, and
+   * `getSnapshot` says when it is available (with its size). The server stays as it was.
+   */
+  createSnapshot(
+    serverRef: string,
+    name: string,
+    clientToken: string,
+  ): Promise<{ ref: string }>;
+  /** null once deleted (or never made). */
+  getSnapshot(ref: string): Promise<SnapshotState | null>;
+  /**
+   * Puts the server's disk back as it was in the snapshot: a server task (`restoring`) that
+   * `getServer` shows until it ends; a server that ran runs again afterwards.
+   */
+  restoreSnapshot(serverRef: string, snapshotRef: string, clientToken: string): Promise<void>;
+  /** Deletes the snapshot (the server may be gone already); `getSnapshot` then answers null. */
+  deleteSnapshot(ref: string, clientToken: string): Promise<void>;
   /** The address of a running server's console page, to which the product adds a ticket. */
   consoleUrl(ref: string): Promise<string>;
   /**

@@ -11,6 +11,7 @@ const serverCalls = new Set([
   'stopServer',
   'rebootServer',
   'resizeServer',
+  'rebuildServer',
   'deleteServer',
   'consoleUrl',
   'openConsole',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   combinedRegionsResponse,
   configurationsResponse,
+  listImagesQuery,
   listProvidersQuery,
   lookupIdParam,
   lookupListResponse,
@@ -17,6 +18,7 @@ import {
   listCountries,
   listImages,
   listProviders,
+  listVmImages,
   listRegionConfigurations,
   listRegions,
   listVmConfigurations,
@@ -53,8 +55,17 @@ export const vmLookupRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, {
     async (request) => ok(await getRegion(db, request.params.id)),
   );
 
-  app.get('/listImages/:id', { schema: { ...list, params: lookupIdParam } }, async (request) =>
-    ok(await listImages(db, request.params.id)),
+  app.get(
+    '/listImages/:id',
+    { schema: { ...list, params: lookupIdParam, querystring: listImagesQuery } },
+    async (request) => {
+      const { vmId } = request.query;
+      return ok(
+        vmId === undefined
+          ? await listImages(db, request.params.id)
+          : await listVmImages(db, caller(request), request.params.id, vmId),
+      );
+    },
   );
 
   app.get(

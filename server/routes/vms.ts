@@ -8,6 +8,7 @@ import {
   editVmBody,
   listVmsQuery,
   listVmsResponse,
+  reinstallVmBody,
   vmAccessKeyResponse,
   vmActionResponse,
   vmConsoleResponse,
@@ -18,6 +19,7 @@ import {
 } from '../../src/api/contract/vms';
 import { deleteVm, editVm, resetVm, resizeVm, startVm, stopVm } from '../domain/vms/vm-actions';
 import { createVms } from '../domain/vms/vm-create';
+import { reinstallVm } from '../domain/vms/vm-reinstall';
 import { getDashboardData } from '../domain/vms/vm-dashboard';
 import {
   getVmConsoleUrl,
@@ -31,12 +33,14 @@ import { deriveConsoleTicketKey, type TicketHolder } from '../providers/console-
 import type { RouteOptions } from './deps';
 import { vmInterfaceRoutes } from './vm-interfaces';
 import { vmLookupRoutes } from './vm-lookups';
+import { vmSnapshotRoutes } from './vm-snapshots';
 
 /** Virtual machines: list, details, credentials, console, create, actions, and usage. */
 export const vmRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
   const { db, clock, drivers, secrets, jobs } = deps;
   await app.register(vmLookupRoutes, { deps });
   await app.register(vmInterfaceRoutes, { deps });
+  await app.register(vmSnapshotRoutes, { prefix: '/snapshots', deps });
 
   const byId = { params: vmIdParam };
   const consoleTicketKey = deriveConsoleTicketKey(deps.config.appSecret);
@@ -180,6 +184,20 @@ export const vmRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps 
       request.params.id,
       vmMessages.stopping,
       stopVm(db, caller(request), request.params.id, clock.now()),
+    ),
+  );
+
+  app.post('/reinstall/:id', { schema: { ...action, body: reinstallVmBody } }, async (request) =>
+    acted(
+      request,
+      request.params.id,
+      vmMessages.reinstalling,
+      reinstallVm(
+        db,
+        caller(request),
+        { id: request.params.id, ...request.body },
+        { secrets, now: clock.now() },
+      ),
     ),
   );
 

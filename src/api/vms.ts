@@ -16,6 +16,7 @@ import {
   type EditVmBody,
   type ListProvidersQuery,
   type ListVmsQuery,
+  type ReinstallVmBody,
   type VmConfigurationsQuery,
 } from './contract/vms';
 import { request } from './client';
@@ -90,6 +91,15 @@ export const startVm = (id: number) => request('post', `${base}/start/${id}`, vm
 export const stopVm = (id: number) => request('post', `${base}/stop/${id}`, vmActionResponse);
 
 export const resetVm = (id: number) => request('post', `${base}/reset/${id}`, vmActionResponse);
+
+export const reinstallVm = ({ id, ...body }: ReinstallVmBody & { id: number }) =>
+  request('post', `${base}/reinstall/${id}`, vmActionResponse, { json: body });
+
+/** The images a VM can be reinstalled from (its provider's, in its region). */
+export const listVmImages = (regionId: number, vmId: number) =>
+  request('get', `${base}/listImages/${regionId}`, lookupListResponse, {
+    searchParams: { vmId },
+  }).then((r) => r.data);
 
 // Usage of the dashboard (it belongs to the VM group of the API).
 

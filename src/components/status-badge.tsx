@@ -13,6 +13,8 @@ export const statusTones: Record<VmStatus, StatusTone> = {
   Starting: 'blue',
   Stopping: 'blue',
   Resizing: 'blue',
+  Reinstalling: 'blue',
+  Restoring: 'blue',
 };
 
 const looks: Record<StatusTone, { color: string; variant: 'filled' | 'light' }> = {

@@ -7,6 +7,10 @@ const endings: Partial<Record<ActivityAction, { done: string; failed: string }>>
   'vm.reset': { done: 'is Running', failed: 'Reset failed' },
   'vm.stop': { done: 'is Stopped', failed: 'Stop failed' },
   'vm.upgrade': { done: 'was upgraded', failed: 'Upgrade failed' },
+  'vm.reinstall': { done: 'was reinstalled', failed: 'Reinstall failed' },
+  'vm.snapshot': { done: 'has a new snapshot', failed: 'Snapshot failed' },
+  'vm.restore': { done: 'was restored from its snapshot', failed: 'Restore failed' },
+  'vm.snapshotDelete': { done: 'has one snapshot fewer', failed: 'Snapshot delete failed' },
   'vm.delete': { done: 'was deleted', failed: 'Delete failed' },
 };
 

@@ -24,7 +24,9 @@ import {
   listProviders,
   listRegions,
   listVmConfigurations,
+  listVmImages,
   listVms,
+  reinstallVm,
   resetVm,
   startVm,
   stopVm,
@@ -50,6 +52,8 @@ export const catalogKeys = {
   combinedRegions: () => [...catalogKeys.all, 'combinedRegions'] as const,
   region: (regionId: number) => [...catalogKeys.all, 'region', regionId] as const,
   images: (regionId: number) => [...catalogKeys.all, 'images', regionId] as const,
+  vmImages: (regionId: number, vmId: number) =>
+    [...catalogKeys.all, 'vmImages', regionId, vmId] as const,
   configurations: () => [...catalogKeys.all, 'configurations'] as const,
   providers: (regionId: number, query: ListProvidersQuery) =>
     [...catalogKeys.all, 'providers', regionId, query] as const,
@@ -88,6 +92,12 @@ export const catalogQueries = {
     queryOptions({
       queryKey: catalogKeys.images(regionId),
       queryFn: () => listImages(regionId),
+      staleTime: CATALOG_STALE,
+    }),
+  vmImages: (regionId: number, vmId: number) =>
+    queryOptions({
+      queryKey: catalogKeys.vmImages(regionId, vmId),
+      queryFn: () => listVmImages(regionId, vmId),
       staleTime: CATALOG_STALE,
     }),
   configurations: () =>
@@ -203,6 +213,12 @@ export const vmMutations = {
     mutationOptions({
       mutationFn: changeVmConfiguration,
       meta: { invalidates: [vmKeys.lists(), vmKeys.details(), dashboardKey] },
+    }),
+  /** The image and the credentials change when it ends: the details reload then (live events). */
+  reinstall: () =>
+    mutationOptions({
+      mutationFn: reinstallVm,
+      meta: { invalidates: [vmKeys.lists(), vmKeys.details()] },
     }),
   edit: () =>
     mutationOptions({

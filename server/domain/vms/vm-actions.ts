@@ -15,6 +15,7 @@ import { recordVmStatus, vmSubject } from '../events/vm-events';
 import { interfacesBusy } from '../networks/interfaces';
 import { requireVmPermission, type VmRecord } from './vm-access';
 import { requireVmRoom } from './vm-limits';
+import { snapshotsBusy } from './vm-snapshots';
 
 /**
  * The VM actions: each checks the caller's role and the VM's status under the row's lock, then
@@ -29,7 +30,7 @@ function requireStatus(status: VmStatus, allowed: (s: VmStatus) => boolean, othe
   throw conflict(otherwise);
 }
 
-async function transition(
+export async function transition(
   db: Db,
   caller: Caller,
   vmId: number,
@@ -56,6 +57,7 @@ async function transition(
     const { vm } = await requireVmPermission(tx, caller, vmId, action.permission, { lock: true });
     requireStatus(vm.status, action.allowed, action.refusal);
     if (await interfacesBusy(tx, vm.id)) throw conflict(vmMessages.busy);
+    if (await snapshotsBusy(tx, vm.id)) throw conflict(vmMessages.busy);
     const prepared = await action.prepare?.(tx, vm);
     await tx
       .update(virtualMachines)

@@ -96,6 +96,7 @@ export async function getVmDetails(
       region: info!.region,
       regionId: vm.regionId,
       image: info!.image,
+      imageId: vm.imageId,
       provider: info!.provider,
       createdAt: vm.createdAt,
       updatedAt: vm.updatedAt,

@@ -117,6 +117,26 @@ export async function listImages(db: Db, regionId: number): Promise<LookupItem[]
     .orderBy(asc(images.name));
 }
 
+/** The images a VM can be reinstalled from: those its provider offers in its region. */
+export async function listVmImages(
+  db: Db,
+  caller: Caller,
+  regionId: number,
+  vmId: number,
+): Promise<LookupItem[]> {
+  const { vm } = await findVisibleVm(db, caller, vmId);
+  if (vm.regionId !== regionId) throw notFound(vmMessages.regionNotFound);
+  return db
+    .select({ id: images.id, name: images.name })
+    .from(images)
+    .innerJoin(
+      providerImages,
+      and(eq(providerImages.imageId, images.id), eq(providerImages.providerId, vm.providerId)),
+    )
+    .where(eq(images.regionId, vm.regionId))
+    .orderBy(asc(images.name));
+}
+
 const configurationColumns = {
   id: configurations.id,
   key: sql<SizeKey>`${configurations.key}`,

@@ -10,7 +10,9 @@ import {
   type CreateServerRequest,
   type ProviderDriver,
   type ProviderHealth,
+  type RebuildServerRequest,
   type ServerState,
+  type SnapshotState,
 } from '../driver';
 import { newRef, RequestLedger } from '../request-ledger';
 import type { LibvirtConfig, LibvirtImage, LibvirtRegion } from './config';
@@ -35,6 +37,7 @@ import { LibvirtNetworking } from './networking';
 import { lvPorts, lvRequests, lvServers, type LvTask } from './schema';
 import { hostnameOf } from '../cloud-init';
 import { seedIso } from './seed';
+import { LibvirtSnapshots } from './snapshots';
 
 export interface LibvirtOptions {
   db: Db;
@@ -62,6 +65,7 @@ export class LibvirtDriver implements ProviderDriver {
   private readonly filters: GuestFilterDefinitions;
   private readonly usage = new UsageSampler();
   private readonly tasks: ServerTasks;
+  private readonly snapshots: LibvirtSnapshots;
 
   constructor(private readonly options: LibvirtOptions) {
     for (const provider of options.config.providers) {
@@ -93,6 +97,14 @@ export class LibvirtDriver implements ProviderDriver {
       domState: (row) => this.domState(row),
       update: (row, values) => this.update(row, values),
       serialLog: (row) => this.serialLog(row),
+    });
+    this.snapshots = new LibvirtSnapshots({
+      db: options.db,
+      requests: this.requests,
+      disks: this.disks,
+      now: () => this.now,
+      host: (key) => this.host(key),
+      domState: (row) => this.domState(row),
     });
   }
 
@@ -278,25 +290,7 @@ export class LibvirtDriver implements ProviderDriver {
       for (const port of ports) await this.networking.applyById(port.networkId);
       if ((await this.domState(row)) === null) {
         await this.filters.ensure(host);
-        await host.virsh(['define', 'FILE'], {
-          file: domainXml({
-            name: row.domain,
-            title: request.name,
-            acceleration: this.config.acceleration,
-            size,
-            image,
-            pool: this.disks.name,
-            disk: this.disks.disk(row.domain),
-            seed: this.disks.seed(row.domain),
-            interfaces: ports.map((p) => ({
-              bridge: this.networking.names(p.networkId).bridge,
-              macAddress: p.macAddress,
-              tap: tapName(this.config.namePrefix, p.id),
-              filter: { name: filterFor(this.config.namePrefix, p.fixedIp), fixedIp: p.fixedIp },
-            })),
-            serialLog: this.serialLog(row),
-          }),
-        });
+        await this.define(row, request.name, image, size);
       }
       const state = await this.domState(row);
       if (state && !isRunning(state)) await host.virsh(['start', row.domain]);
@@ -308,6 +302,30 @@ export class LibvirtDriver implements ProviderDriver {
     }
   }
 
+  /** Defines (or defines again) the server's domain: its image's boot, its size, its ports. */
+  private async define(row: LvServer, title: string, image: LibvirtImage, size: Size) {
+    const ports = await this.networking.ports(row.ref);
+    await this.host(row.hostKey).virsh(['define', 'FILE'], {
+      file: domainXml({
+        name: row.domain,
+        title,
+        acceleration: this.config.acceleration,
+        size,
+        image,
+        pool: this.disks.name,
+        disk: this.disks.disk(row.domain),
+        seed: this.disks.seed(row.domain),
+        interfaces: ports.map((p) => ({
+          bridge: this.networking.names(p.networkId).bridge,
+          macAddress: p.macAddress,
+          tap: tapName(this.config.namePrefix, p.id),
+          filter: { name: filterFor(this.config.namePrefix, p.fixedIp), fixedIp: p.fixedIp },
+        })),
+        serialLog: this.serialLog(row),
+      }),
+    });
+  }
+
   /** Removes everything of a server at its host: domain, disks, log, ports and their NAT. */
   private async destroy(row: LvServer) {
     const host = this.host(row.hostKey);
@@ -315,7 +333,8 @@ export class LibvirtDriver implements ProviderDriver {
     if (state && isRunning(state)) {
       await host.virshMaybe(['destroy', row.domain], /not running|domain is not running/i);
     }
-    if (state) await host.virshMaybe(['undefine', row.domain], NO_DOMAIN);
+    // Its snapshots are in its disk, removed next: libvirt's record of them goes with the domain.
+    if (state) await host.virshMaybe(['undefine', row.domain, '--snapshots-metadata'], NO_DOMAIN);
     await this.disks.remove(host, row.domain);
     await host.sh(`rm -f '${this.serialLog(row)}'\n`);
     const ports = await this.networking.ports(row.ref);
@@ -330,6 +349,7 @@ export class LibvirtDriver implements ProviderDriver {
     for (const networkId of new Set(ports.map((p) => p.networkId))) {
       await this.networking.applyById(networkId);
     }
+    await this.snapshots.dropServerSnapshots(row.ref);
     this.usage.forget(row.domain);
   }
 
@@ -449,6 +469,64 @@ export class LibvirtDriver implements ProviderDriver {
         taskResume: running,
       });
     });
+  }
+
+  /**
+   * Reinstall: the guest is powered off at once (its disk is about to be wiped, there is nothing
+   * to shut down cleanly), its disk made afresh as an overlay of the image's base (at its size's
+   * capacity) with a new seed for the new credentials, and its domain defined again for the
+   * image's boot, with the same ports and MACs. A guest that ran (or failed to boot) starts again
+   * and is `rebuilding` until it has booted; one that was shut off stays so.
+   */
+  rebuildServer(ref: string, request: RebuildServerRequest) {
+    return this.action('rebuild', ref, request.clientToken, async (row, state) => {
+      const image = this.image(row.regionKey, request.imageKey);
+      const size = await this.size(row.sizeKey);
+      const host = this.host(row.hostKey);
+      const resume = isRunning(state) || row.phase === 'boot-failed';
+      if (!isShutOff(state)) {
+        await host.virshMaybe(['destroy', row.domain], /not running|domain is not running/i);
+      }
+      await this.disks.remove(host, row.domain);
+      await this.disks.createDisk(host, row.domain, size.diskGb, image.base);
+      await this.disks.createSeed(host, row.domain, () =>
+        seedIso({
+          // A new instance id: cloud-init takes the seed as a new instance's, and runs it all.
+          instanceId: `${row.ref}-${request.clientToken.slice(0, 8)}`,
+          hostname: hostnameOf(row.name),
+          username: request.username,
+          password: request.password,
+          authorizedKeys: request.authorizedKeys,
+        }),
+      );
+      await this.define(row, row.name, image, size);
+      if (!resume) {
+        await host.virsh(['set-lifecycle-action', row.domain, 'reboot', 'restart', '--config']);
+        return { imageKey: request.imageKey, phase: null, fault: null };
+      }
+      await host.virsh(['start', row.domain]);
+      this.usage.forget(row.domain);
+      return this.task('rebuilding', 'booting', { taskImageKey: request.imageKey });
+    });
+  }
+
+  createSnapshot(serverRef: string, name: string, clientToken: string) {
+    return this.snapshots.create(serverRef, name, clientToken);
+  }
+
+  getSnapshot(ref: string): Promise<SnapshotState | null> {
+    return this.snapshots.get(ref);
+  }
+
+  /** Powered off at once, the disk reverted, started again if it ran: done when this answers. */
+  restoreSnapshot(serverRef: string, snapshotRef: string, clientToken: string) {
+    return this.action('restore', serverRef, clientToken, (row, state) =>
+      this.snapshots.restore(row, state, snapshotRef),
+    );
+  }
+
+  deleteSnapshot(ref: string, clientToken: string) {
+    return this.snapshots.delete(ref, clientToken);
   }
 
   async deleteServer(ref: string, clientToken: string) {

@@ -10,7 +10,7 @@ import { requestLedgerTable } from '../request-ledger';
  * dnsmasq and NAT rules), rebuilt from these records.
  */
 
-export const lvTasks = ['spawning', 'powering-off', 'rebooting', 'resizing'] as const;
+export const lvTasks = ['spawning', 'powering-off', 'rebooting', 'resizing', 'rebuilding'] as const;
 export type LvTask = (typeof lvTasks)[number];
 
 export const lvServers = pgTable('lv_servers', {

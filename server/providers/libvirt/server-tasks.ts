@@ -65,15 +65,7 @@ export class ServerTasks {
           return done({ phase: 'boot-failed', fault: await this.bootFailure(row, state) });
         }
         if (await this.booted(row, elapsed)) {
-          // From now on a reboot inside the guest restarts it (see domainXml).
-          await host.virsh([
-            'set-lifecycle-action',
-            row.domain,
-            'reboot',
-            'restart',
-            '--live',
-            '--config',
-          ]);
+          await this.restartOnReboot(row, ['--live', '--config']);
           return done({ fault: null });
         }
         if (elapsed > this.ctx.config.bootTimeoutSeconds * 1000) {
@@ -82,6 +74,18 @@ export class ServerTasks {
             phase: 'boot-failed',
             fault: `The guest did not finish booting within ${this.ctx.config.bootTimeoutSeconds} s (it asked for no address)`,
           });
+        }
+        return row;
+      }
+      // The guest boots from its new disk: as on a network without DHCP (its old lease is still
+      // on record), it counts as booted once it has run a while without stopping.
+      case 'rebuilding': {
+        if (isShutOff(state)) {
+          return done({ phase: 'boot-failed', fault: await this.bootFailure(row, state) });
+        }
+        if (elapsed > UNMANAGED_BOOT_MS) {
+          await this.restartOnReboot(row, ['--live', '--config']);
+          return done({ imageKey: row.taskImageKey!, taskImageKey: null, fault: null });
         }
         return row;
       }
@@ -119,6 +123,13 @@ export class ServerTasks {
       default:
         return row;
     }
+  }
+
+  /** From now on a reboot inside the guest restarts it (see domainXml). */
+  async restartOnReboot(row: LvServer, scope: string[]) {
+    await this.ctx
+      .host(row.hostKey)
+      .virsh(['set-lifecycle-action', row.domain, 'reboot', 'restart', ...scope]);
   }
 
   /** The guest has booted: it took its DHCP lease, or (on a network without DHCP) it has run a while. */

@@ -7,6 +7,7 @@ import { id, ServiceClient, type ServiceSession } from './service-client';
 const serverAnswer = z.object({
   server: z.object({
     id,
+    name: z.optional(z.string()),
     status: z.string(),
     'OS-EXT-STS:task_state': z.nullish(z.string()),
     flavor: z.object({ original_name: z.string() }),
@@ -34,6 +35,7 @@ const actionDetail = z.object({
     ),
   }),
 });
+const imageCreated = z.object({ image_id: id });
 const remoteConsole = z.object({ remote_console: z.object({ url: z.string() }) });
 
 /** What the product asks Nova to boot (`POST /servers`). */
@@ -97,6 +99,28 @@ export class ComputeClient {
   async actionEvents(serverId: string, requestId: string) {
     const path = `/servers/${serverId}/os-instance-actions/${requestId}`;
     return (await this.api.read(actionDetail, path)).instanceAction.events ?? [];
+  }
+
+  /** Adds one tag to the server (Nova keeps at most 50). */
+  addTag(serverId: string, tag: string): Promise<void> {
+    return this.api.send(`/servers/${serverId}/tags/${encodeURIComponent(tag)}`, {
+      method: 'PUT',
+    });
+  }
+
+  removeTag(serverId: string, tag: string): Promise<void> {
+    return this.api.send(`/servers/${serverId}/tags/${encodeURIComponent(tag)}`, {
+      method: 'DELETE',
+    });
+  }
+
+  /** Nova's image of the server (a snapshot, in Glance); answers the image's id (2.45 and later). */
+  async createImage(serverId: string, name: string, metadata: Record<string, string>) {
+    const answer = await this.api.read(imageCreated, `/servers/${serverId}/action`, {
+      method: 'POST',
+      body: { createImage: { name, metadata } },
+    });
+    return answer.image_id;
   }
 
   /** The flavor's id, from its name or its id. */

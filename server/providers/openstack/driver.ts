@@ -5,20 +5,32 @@ import {
   type CreateServerRequest,
   type ProviderDriver,
   type ProviderHealth,
+  type RebuildServerRequest,
   type ServerState,
   type ServerTask,
+  type SnapshotState,
   type TaskFault,
 } from '../driver';
 import { hostnameOf, seedFiles } from '../cloud-init';
 import { configuredCatalog } from '../configured-catalog';
 import { UsageSampler } from '../guest-usage';
-import { Clouds, guard, regionOf, regionTag, tokenTag, type Cloud } from './clouds';
+import {
+  Clouds,
+  guard,
+  regionKeyOfTags,
+  regionOf,
+  regionTag,
+  tokenTag,
+  type Cloud,
+} from './clouds';
 import type { OpenStackConfig } from './config';
 import { guestStatsOf } from './diagnostics';
 import { ignoreMissing, isHttpStatus, OpenStackHttpError, unlessMissing } from './http';
 import { OpenStackNetworking } from './networking';
 import { openNoVncStream } from './novnc-stream';
 import { deletePortAndAddresses, ensureFloatingIp, ensurePort } from './ports';
+import { rebuildFromImage } from './rebuild';
+import * as snapshots from './snapshots';
 import { novaFault, serverStateOf, taskOf } from './server-state';
 
 /**
@@ -178,6 +190,26 @@ export class OpenStackDriver implements ProviderDriver {
     return this.serverAction(ref, 'resize the server', body, { task: 'resizing' });
   }
 
+  /** Nova's rebuild from the image, with a config drive made afresh for the new credentials. */
+  async rebuildServer(ref: string, request: RebuildServerRequest): Promise<void> {
+    const [cloud, id] = this.clouds.ofRef(ref);
+    await guard('rebuild the server', async () => {
+      const { server } = await cloud.compute.getServer(id);
+      const region = regionOf(cloud, regionKeyOfTags(cloud, server.tags ?? []));
+      const image = region.images.find((i) => i.key === request.imageKey);
+      if (!image) throw new ProviderRejection(`No image ${request.imageKey} in ${region.key}`);
+      const imageId = await cloud.image.imageId(image.glanceImage);
+      const { userData } = seedFiles({
+        instanceId: id,
+        hostname: hostnameOf(server.name ?? id),
+        username: request.username,
+        password: request.password,
+        authorizedKeys: request.authorizedKeys,
+      });
+      await rebuildFromImage(cloud, id, { imageId, clientToken: request.clientToken, userData });
+    });
+  }
+
   async deleteServer(ref: string): Promise<void> {
     const [cloud, id] = this.clouds.ofRef(ref);
     await guard('delete the server', async () => {
@@ -186,6 +218,33 @@ export class OpenStackDriver implements ProviderDriver {
       // Ports the driver made go with their server (Nova keeps the ones it was given).
       for (const port of ports) await deletePortAndAddresses(cloud, port.id);
     });
+  }
+
+  /** Nova's image of the server, in Glance: `<provider>/<image id>`. */
+  async createSnapshot(serverRef: string, name: string, clientToken: string) {
+    const [cloud, id] = this.clouds.ofRef(serverRef);
+    const imageId = await guard('snapshot the server', () =>
+      snapshots.createSnapshot(cloud, id, name, clientToken),
+    );
+    return { ref: `${cloud.provider.key}/${imageId}` };
+  }
+
+  getSnapshot(ref: string): Promise<SnapshotState | null> {
+    const [cloud, imageId] = this.clouds.ofRef(ref);
+    return guard('read the snapshot', () => snapshots.getSnapshot(cloud, ref, imageId));
+  }
+
+  async restoreSnapshot(serverRef: string, snapshotRef: string, clientToken: string) {
+    const [cloud, id] = this.clouds.ofRef(serverRef);
+    const [, imageId] = this.clouds.ofRef(snapshotRef);
+    await guard('restore the server', () =>
+      snapshots.restoreSnapshot(cloud, id, imageId, clientToken),
+    );
+  }
+
+  async deleteSnapshot(ref: string): Promise<void> {
+    const [cloud, imageId] = this.clouds.ofRef(ref);
+    await guard('delete the snapshot', () => snapshots.deleteSnapshot(cloud, imageId));
   }
 
   async consoleUrl(ref: string): Promise<string> {

@@ -32,6 +32,7 @@ export function taskOf(status: string, task: string | null | undefined): ServerT
   if (status === 'REBOOT' || status === 'HARD_REBOOT' || task?.startsWith('reboot')) {
     return 'rebooting';
   }
+  if (status === 'REBUILD' || task?.startsWith('rebuild')) return 'rebuilding';
   switch (task) {
     case 'powering-on':
       return 'powering-on';

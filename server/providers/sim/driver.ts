@@ -6,12 +6,15 @@ import {
   ProviderRejection,
   type CreateServerRequest,
   type ProviderDriver,
+  type RebuildServerRequest,
   type ServerState,
+  type SnapshotState,
 } from '../driver';
 import { newRef, RequestLedger } from '../request-ledger';
 import { simCatalog } from './catalog';
 import { SimFaults, simTaskFault, type SimAction } from './faults';
 import { SimNetworking } from './networking';
+import { SimSnapshots } from './snapshots';
 import { SimTextConsole } from './text-console';
 import { simRequests, simServers, type SimPowerState, type SimTask } from './schema';
 
@@ -27,6 +30,10 @@ export interface SimTimings {
   portMs: number;
   /** NATing a public address to a port, or removing it. */
   ipMs: number;
+  /** Taking, restoring and deleting a snapshot (the resize's and delete's times when left out). */
+  snapshotMs?: number;
+  restoreMs?: number;
+  snapshotDeleteMs?: number;
   /** Each duration varies by up to this fraction either way, as real engines do. */
   jitter: number;
 }
@@ -40,6 +47,9 @@ export const defaultSimTimings: SimTimings = {
   networkMs: 1_500,
   portMs: 3_000,
   ipMs: 1_000,
+  snapshotMs: 6_000,
+  restoreMs: 8_000,
+  snapshotDeleteMs: 2_000,
   jitter: 0.2,
 };
 
@@ -58,7 +68,13 @@ const sizes = new Set(simCatalog.providers.flatMap((p) => p.offers.flatMap((o) =
 /** What a finished task leaves behind. */
 function settled(row: SimServer): Partial<SimServer> {
   const failure = row.taskFailure;
-  const rest = { task: null, taskEndsAt: null, taskSizeKey: null, taskFailure: null };
+  const rest = {
+    task: null,
+    taskEndsAt: null,
+    taskSizeKey: null,
+    taskImageKey: null,
+    taskFailure: null,
+  };
   switch (row.task) {
     case 'spawning':
       return failure
@@ -74,6 +90,18 @@ function settled(row: SimServer): Partial<SimServer> {
       return failure ? { ...rest, fault: failure } : { ...rest, sizeKey: row.taskSizeKey! };
     case 'deleting':
       return failure ? { ...rest, fault: failure } : { ...rest, powerState: 'deleted' };
+    // The disk is the snapshot's again, of the image it was taken of; a failure leaves it as it was.
+    case 'restoring':
+      return failure ? { ...rest, fault: failure } : { ...rest, imageKey: row.taskImageKey! };
+    // As Nova: a failed rebuild leaves the server in error; a server in error runs once rebuilt.
+    case 'rebuilding':
+      return failure
+        ? { ...rest, powerState: 'error', fault: failure }
+        : {
+            ...rest,
+            imageKey: row.taskImageKey!,
+            powerState: row.powerState === 'shutoff' ? 'shutoff' : 'running',
+          };
     default:
       return {};
   }
@@ -101,6 +129,7 @@ export class SimDriver implements ProviderDriver {
   readonly faults = new SimFaults();
   readonly networking: SimNetworking;
   private readonly requests = new RequestLedger(simRequests, () => this.now);
+  private readonly snapshots: SimSnapshots;
 
   constructor(private readonly options: SimOptions) {
     this.networking = new SimNetworking(
@@ -110,6 +139,17 @@ export class SimDriver implements ProviderDriver {
       this.faults,
       (ms) => this.duration(ms),
       this.requests,
+    );
+    const { timings } = options;
+    this.snapshots = new SimSnapshots(
+      options.db,
+      this.faults,
+      () => this.now,
+      (ms) => this.duration(ms),
+      {
+        snapshotMs: timings.snapshotMs ?? timings.resizeMs,
+        snapshotDeleteMs: timings.snapshotDeleteMs ?? timings.deleteMs,
+      },
     );
   }
 
@@ -238,7 +278,13 @@ export class SimDriver implements ProviderDriver {
     action: SimAction,
     ref: string,
     clientToken: string,
-    start: (row: SimServer) => { task: SimTask; ms: number; sizeKey?: string },
+    start: (row: SimServer) => {
+      task: SimTask;
+      ms: number;
+      sizeKey?: string;
+      /** What else the task's start records of the server (the image a rebuild goes to…). */
+      set?: Partial<SimServer>;
+    },
   ): Promise<void> {
     await this.faults.beforeCall(action);
     await this.options.db.transaction(async (tx) => {
@@ -261,6 +307,7 @@ export class SimDriver implements ProviderDriver {
           task: next.task,
           taskEndsAt: new Date(this.now.getTime() + this.duration(next.ms)),
           taskSizeKey: next.sizeKey ?? null,
+          ...next.set,
           taskFailure: this.faults.failureFor(action),
           fault: null,
           updatedAt: this.now,
@@ -304,11 +351,60 @@ export class SimDriver implements ProviderDriver {
     });
   }
 
+  /**
+   * Reinstalls the server: the image it goes to and the keys the guest is given are recorded at
+   * once; the image takes effect when the task ends (as long as a first boot).
+   */
+  rebuildServer(ref: string, request: RebuildServerRequest) {
+    return this.act('rebuild', ref, request.clientToken, (row) => {
+      this.requireState(row, ['running', 'shutoff', 'error'], 'rebuild');
+      const offered = simCatalog.images.some(
+        (i) => i.regionKey === row.regionKey && i.key === request.imageKey,
+      );
+      if (!offered) {
+        throw new ProviderRejection(`Image ${request.imageKey} is not offered in ${row.regionKey}`);
+      }
+      return {
+        task: 'rebuilding',
+        ms: this.options.timings.provisionMs,
+        set: {
+          taskImageKey: request.imageKey,
+          publicKey: request.generatedPublicKey ?? null,
+          authorizedKeys: request.authorizedKeys,
+        },
+      };
+    });
+  }
+
   deleteServer(ref: string, clientToken: string) {
     return this.act('delete', ref, clientToken, () => ({
       task: 'deleting',
       ms: this.options.timings.deleteMs,
     }));
+  }
+
+  createSnapshot(serverRef: string, name: string, clientToken: string) {
+    return this.snapshots.create(serverRef, name, clientToken);
+  }
+
+  getSnapshot(ref: string): Promise<SnapshotState | null> {
+    return this.snapshots.get(ref);
+  }
+
+  /** The server's disk back to the snapshot: running or shut off, it stays so afterwards. */
+  async restoreSnapshot(serverRef: string, snapshotRef: string, clientToken: string) {
+    const imageKey = await this.snapshots.restorable(this.options.db, snapshotRef, serverRef);
+    const { restoreMs, resizeMs } = this.options.timings;
+    return this.act('restore', serverRef, clientToken, (row) => {
+      this.requireState(row, ['running', 'shutoff'], 'restore');
+      return { task: 'restoring', ms: restoreMs ?? resizeMs, set: { taskImageKey: imageKey } };
+    });
+  }
+
+  deleteSnapshot(ref: string, clientToken: string) {
+    return this.snapshots.delete(ref, clientToken, (tx) =>
+      this.requests.first(tx, clientToken, 'snapshot-delete', ref),
+    );
   }
 
   async consoleUrl(ref: string): Promise<string> {

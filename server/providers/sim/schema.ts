@@ -17,6 +17,8 @@ export const simTasks = [
   'powering-off',
   'rebooting',
   'resizing',
+  'rebuilding',
+  'restoring',
   'deleting',
 ] as const;
 export type SimTask = (typeof simTasks)[number];

@@ -18,6 +18,8 @@ export const vmStatuses = [
   'Starting',
   'Stopping',
   'Resizing',
+  'Reinstalling',
+  'Restoring',
 ] as const;
 export const vmStatus = z.enum(vmStatuses);
 export type VmStatus = z.infer<typeof vmStatus>;
@@ -30,7 +32,7 @@ export const vmStatusGroups: Record<VmStatusFilter, readonly VmStatus[]> = {
   running: ['Running'],
   stopped: ['Stopped', 'Shutoff'],
   error: ['Error'],
-  inProgress: ['Provisioning', 'Starting', 'Stopping', 'Resizing'],
+  inProgress: ['Provisioning', 'Starting', 'Stopping', 'Resizing', 'Reinstalling', 'Restoring'],
 };
 
 /** Spec section 4: what each status allows. */
@@ -40,9 +42,19 @@ export const vmRules = {
   canReset: (s: VmStatus) => s === 'Running',
   /** A transition is under way: nothing else may start until it ends. */
   isTransitional: (s: VmStatus) =>
-    s === 'Provisioning' || s === 'Starting' || s === 'Stopping' || s === 'Resizing',
+    s === 'Provisioning' ||
+    s === 'Starting' ||
+    s === 'Stopping' ||
+    s === 'Resizing' ||
+    s === 'Reinstalling' ||
+    s === 'Restoring',
   canResize: (s: VmStatus) => s === 'Running' || s === 'Stopped' || s === 'Shutoff',
+  /** Snapshots are taken and restored of a VM at rest, running or not. */
+  canSnapshot: (s: VmStatus) => s === 'Running' || s === 'Stopped' || s === 'Shutoff',
   canDelete: (s: VmStatus) =>
+    s === 'Running' || s === 'Stopped' || s === 'Shutoff' || s === 'Error',
+  /** A VM in Error too: reinstalling is how a broken server is mended. */
+  canReinstall: (s: VmStatus) =>
     s === 'Running' || s === 'Stopped' || s === 'Shutoff' || s === 'Error',
 } as const;
 
@@ -91,6 +103,11 @@ export const vmMessages = {
   deleting: 'VM is being deleted',
   upgrading: 'The upgrade has started',
   updated: 'VM updated successfully',
+  beingDeleted: 'The VM is being deleted',
+  reinstalling: 'The reinstall has started',
+  reinstallImageNotOffered: "The VM's provider does not offer this image in its region",
+  reinstallNoServer:
+    'This VM was never built at its provider: delete it and create a new one instead',
 } as const;
 
 const id = idSchema;
@@ -160,6 +177,9 @@ export const regionIdParam = z.object({ regionId: id });
 
 export const listProvidersQuery = z.object({ imageId: id, configurationId: id });
 export type ListProvidersQuery = z.output<typeof listProvidersQuery>;
+
+/** `vmId`: only the images that VM's provider offers (the reinstall dialog's choice). */
+export const listImagesQuery = z.object({ vmId: z.optional(id) });
 
 /** The sizes offered for a new VM (`imageId`) or as an upgrade of an existing one (`vmId`). */
 export const vmConfigurationsQuery = z
@@ -233,6 +253,8 @@ export const vmDetails = z.object({
     region: z.string(),
     regionId: z.int(),
     image: z.string(),
+    /** The image it was built (or last reinstalled) from: the reinstall dialog's first choice. */
+    imageId: z.int(),
     provider: z.string(),
     createdAt: z.date(),
     updatedAt: z.date(),
@@ -299,6 +321,17 @@ export const createVmResponse = envelope(z.object({ ids: z.array(z.int()) }));
 /** Spec section 3 "Change-configuration payload". */
 export const changeConfigurationBody = z.object({ id, configurationId: id });
 export type ChangeConfigurationBody = z.input<typeof changeConfigurationBody>;
+
+/**
+ * `POST /virtualMachines/reinstall/{id}`: an image the VM's provider offers in its region, and
+ * the account keys the guest is given instead of a generated key pair (none: a new pair).
+ */
+export const reinstallVmBody = z.object({
+  imageId: requiredId,
+  /** Given (one or more): the guest gets only these keys, and no key pair is generated. */
+  sshKeyIds: z.optional(sshKeyIdsSchema),
+});
+export type ReinstallVmBody = z.input<typeof reinstallVmBody>;
 
 /** `PUT /virtualMachines/edit/{id}`: only the changed fields; `teamId: null` takes the VM out of its team. */
 export const editVmBody = z

@@ -8,6 +8,10 @@ export const actionVerbs: Record<ActivityAction, string> = {
   'vm.stop': 'Stop',
   'vm.reset': 'Reset',
   'vm.upgrade': 'Upgrade',
+  'vm.reinstall': 'Reinstall',
+  'vm.snapshot': 'Take snapshot',
+  'vm.restore': 'Restore snapshot',
+  'vm.snapshotDelete': 'Delete snapshot',
   'vm.edit': 'Edit VM',
   'vm.delete': 'Delete VM',
   'interface.add': 'Add interface',
@@ -57,6 +61,7 @@ export function describeEvent(event: ActivityEvent): string {
   if (detail.userName) parts.push(text(detail.userName));
   if (detail.role) parts.push(text(detail.role));
   if (detail.network) parts.push(`network ${text(detail.network)}`);
+  if (detail.snapshot) parts.push(text(detail.snapshot));
   if (detail.address) parts.push(text(detail.address));
   if ('toTeamId' in detail) parts.push('moved to another team');
   return parts.length > 0 ? `${verb}: ${parts.join(', ')}` : verb;

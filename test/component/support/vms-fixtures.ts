@@ -83,6 +83,7 @@ export const aVmDetails = (
     region: 'Frankfurt',
     regionId: 4,
     image: 'Ubuntu 24.04',
+    imageId: 41,
     provider: 'sim',
     createdAt: new Date('2026-01-05T08:30:00.000Z'),
     updatedAt: new Date('2026-01-06T09:45:00.000Z'),
@@ -111,6 +112,8 @@ export function serveVm(details: VmDetails = aVmDetails()) {
   server.use(
     // The VM pages list its interfaces: none, unless a test serves some (networks-fixtures).
     http.get(api('networks/listNetAdapters/:id'), () => ok([])),
+    // And its snapshots: none, unless a test serves some (vm-snapshots.test.tsx).
+    http.get(api('virtualMachines/snapshots/list/:vmId'), () => ok({ snapshots: [], maxPerVm: 5 })),
     http.get(api('virtualMachines/details/:id'), async ({ params }) => {
       requests += 1;
       await held.wait();

@@ -537,6 +537,25 @@ function vmCases(): IsolationCase[] {
       expect: everyone404,
     },
     {
+      endpoint: 'POST /virtualMachines/reinstall/:id',
+      label: "reinstalling another company's VM",
+      request: (_own, other) => ({
+        method: 'POST',
+        url: `/virtualMachines/reinstall/${other.vmId}`,
+        payload: { imageId: other.order.imageId },
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'GET /virtualMachines/listImages/:id',
+      label: "reinstall images of another company's VM",
+      request: (_own, other) => ({
+        method: 'GET',
+        url: `/virtualMachines/listImages/${other.order.regionId}?vmId=${other.vmId}`,
+      }),
+      expect: everyone404,
+    },
+    {
       endpoint: 'PUT /virtualMachines/changeConfiguration',
       label: "upgrading another company's VM",
       request: (_own, other) => ({
