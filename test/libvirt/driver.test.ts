@@ -46,6 +46,8 @@ const standard = (cidr: string, snatIp: string): NetworkSpec => {
 let lab: Lab;
 let keyDir: string;
 let publicKey: string;
+/** A user's account key (Profile → SSH keys), delivered beside the generated one. */
+let accountKey: string;
 const password = 'Launchpad-Lab-42!';
 
 /** A Micro server of the test image on `networkRef` at `fixedIp`, with a fresh token and MAC. */
@@ -83,6 +85,20 @@ beforeAll(async () => {
     path.join(keyDir, 'key'),
   ]);
   publicKey = readFileSync(path.join(keyDir, 'key.pub'), 'utf8').trim();
+  execFileSync('ssh-keygen', [
+    '-q',
+    '-t',
+    'ecdsa',
+    '-b',
+    '384',
+    '-N',
+    '',
+    '-C',
+    'ada@laptop',
+    '-f',
+    path.join(keyDir, 'account'),
+  ]);
+  accountKey = readFileSync(path.join(keyDir, 'account.pub'), 'utf8').trim();
 });
 
 afterAll(async () => {
@@ -217,7 +233,10 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
   });
 
   it('boots a guest with its address, credentials, hardware and public IP', async () => {
-    const request = serverRequest(netRef, '10.20.0.10', { publicIp: '203.0.113.130' });
+    const request = serverRequest(netRef, '10.20.0.10', {
+      publicIp: '203.0.113.130',
+      authorizedKeys: [publicKey, accountKey],
+    });
     request.primaryPort.macAddress = primaryMac;
     const { ref } = await lab.driver.createServer(request);
     serverRef = ref;
@@ -230,20 +249,31 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
     const log = await until('the guest to be ready', async () =>
       markers(serialLog(lab, domain), 'READY').length ? serialLog(lab, domain) : undefined,
     );
-    expect(markers(log, 'SEED')[0]).toMatch(/user=launchpad .*password_hash=\$6\$.* keys=1/);
-    expect(markers(log, 'SEED-KEY')[0]).toBe(`LAUNCHPAD-SEED-KEY ${publicKey}`);
+    expect(markers(log, 'SEED')[0]).toMatch(/user=launchpad .*password_hash=\$6\$.* keys=2/);
+    expect(markers(log, 'SEED-KEY')).toEqual([
+      `LAUNCHPAD-SEED-KEY ${publicKey}`,
+      `LAUNCHPAD-SEED-KEY ${accountKey}`,
+    ]);
     expect(markers(log, 'NET')[0]).toMatch(
       /eth0 mac=52:54:00:.* ip=10\.20\.0\.10\/24 router=10\.20\.0\.1 dns=203\.0\.113\.1/,
     );
     expect(markers(log, 'HW')[0]).toMatch(/cpus=2 mem_kib=\d+ disk_bytes=85899345920/);
   });
 
-  it('reaches the guest over the bridge, with the SSH key and the password the seed delivered', async () => {
+  it('reaches the guest over the bridge, with the SSH keys and the password the seed delivered', async () => {
     expect(fromRouter(netId, 'curl -sS -m 5 http://10.20.0.10/')).toContain('hello from web-1');
     const key = path.join(keyDir, 'key');
     expect(fromRouter(netId, `ssh ${sshCommon} -i ${key} launchpad@10.20.0.10 id -un`).trim()).toBe(
       'launchpad',
     );
+    // The user's account key opens it as well.
+    const account = path.join(keyDir, 'account');
+    expect(
+      fromRouter(
+        netId,
+        `ssh ${sshCommon} -o IdentitiesOnly=yes -i ${account} launchpad@10.20.0.10 echo account-key-ok`,
+      ),
+    ).toContain('account-key-ok');
     expect(
       fromRouter(
         netId,

@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ProviderRejection,
@@ -11,7 +14,7 @@ import {
 import { openStackConfigSchema } from '../../server/providers/openstack/config';
 import { OpenStackDriver } from '../../server/providers/openstack/driver';
 import { describeDriverConformance } from '../providers/conformance';
-import { fromOutside, labProvider, openstack, pidOf, until } from './support/cloud';
+import { fromOutside, labProvider, openstack, pidOf, sshFromOutside, until } from './support/cloud';
 
 /**
  * The OpenStack driver against the all-in-one OpenStack of `scripts/openstack/up.sh`, run inside
@@ -146,6 +149,29 @@ const movedIp = '203.0.113.124';
  * tap-replug.sh), its port bound by Open vSwitch, its load from Nova's diagnostics, a layer-2
  * interface, and Nova's reason for a resize without room.
  */
+/**
+ * The conformance server's keys: a generated pair's and a user's account key (Profile → SSH
+ * keys), both delivered by the config drive's cloud-init.
+ */
+const keyDir = mkdtempSync(path.join(tmpdir(), 'lpkey-'));
+const keygen = (file: string, type: string, comment: string) => {
+  execFileSync('ssh-keygen', [
+    '-q',
+    '-t',
+    type,
+    '-N',
+    '',
+    '-C',
+    comment,
+    '-f',
+    path.join(keyDir, file),
+  ]);
+  return readFileSync(path.join(keyDir, `${file}.pub`), 'utf8').trim();
+};
+const generatedKey = keygen('key', 'ed25519', 'launchpad-test');
+const accountKey = keygen('account', 'ecdsa', 'ada@laptop');
+afterAll(() => rmSync(keyDir, { recursive: true, force: true }));
+
 const checks = {
   async running(server: ServerState) {
     // Plugged by Neutron's Open vSwitch agent, into a bridge of the userspace datapath.
@@ -160,6 +186,18 @@ const checks = {
       fromOutside(`http://${publicIps[0]}/`),
     );
     expect(page).toContain('hello from conformance');
+    // The user logs in with their account key, as with the generated one.
+    expect(
+      sshFromOutside(
+        publicIps[0],
+        'launchpad',
+        path.join(keyDir, 'account'),
+        'echo account-key-ok',
+      ),
+    ).toContain('account-key-ok');
+    expect(
+      sshFromOutside(publicIps[0], 'launchpad', path.join(keyDir, 'key'), 'id -un').trim(),
+    ).toBe('launchpad');
     expect((await driver.getServer(server.ref))?.usage.ram).toBeGreaterThan(0);
 
     // The address given up answers no more (once Neutron's L3 agent has dropped its NAT), and
@@ -242,6 +280,7 @@ describeDriverConformance(
     outage: { begin: async () => outage('-I'), end: async () => outage('-D') },
     // The driver keeps nothing of its own: a call is known again by the state it leads to.
     repeats: 'by-state',
+    authorizedKeys: [generatedKey, accountKey],
     checks,
   }),
   // A TCG guest's boot, a soft reboot (Nova waits for the guest to shut down first) or a cold
@@ -353,6 +392,160 @@ describe('the OpenStack driver on a real OpenStack', () => {
     // Gone from both clouds: the driver finds it in neither.
     expect(await twoClouds.networking.getNetwork(netRef)).toBeNull();
   }, 300_000);
+
+  it('snapshots a guest, and restores its file by a rebuild from the image', async () => {
+    const { ref: netRef } = await driver.networking.createNetwork(
+      'os-1',
+      {
+        ...network,
+        name: `${run}-snap`,
+        cidr: '10.64.0.0/24',
+        gatewayIp: '10.64.0.1',
+        dhcp: { start: '10.64.0.100', end: '10.64.0.200' },
+        dnsServers: ['10.64.0.1'],
+        defaultRoute: null,
+        snatIp: null,
+      },
+      `${run}-n6`,
+    );
+    made.networks.add(netRef);
+    const address = '203.0.113.123';
+    const { ref } = await driver.createServer({
+      ...serverRequest(`${run}-s6`),
+      name: `${run}-snap`,
+      authorizedKeys: [generatedKey],
+      primaryPort: { networkRef: netRef, fixedIp: '10.64.0.10', macAddress: '02:60:00:00:00:60' },
+      publicIp: address,
+    });
+    made.servers.add(ref);
+    const atRest = () =>
+      until(
+        'the server at rest',
+        async () => {
+          const s = await driver.getServer(ref);
+          return s && s.task === null && s.powerState === 'running' && s;
+        },
+        600_000,
+      );
+    await atRest();
+    const key = path.join(keyDir, 'key');
+    const write = (body: string) =>
+      `mkdir -p /mnt/d && mount /dev/vda /mnt/d && echo ${body} > /mnt/d/note && sync && umount /mnt/d && echo written`;
+    const read = 'mkdir -p /mnt/d && mount -o ro /dev/vda /mnt/d && cat /mnt/d/note; umount /mnt/d';
+    expect(
+      await until('SSH', async () =>
+        sshFromOutside(address, 'root', key, write('before-snapshot')),
+      ),
+    ).toContain('written');
+
+    const { ref: snapshot } = await driver.createSnapshot(ref, `${run}-before`, `${run}-snap-1`);
+    // The same token again finds the image Nova made, rather than making another.
+    expect((await driver.createSnapshot(ref, `${run}-before`, `${run}-snap-1`)).ref).toBe(snapshot);
+    const available = await until(
+      'the image active in Glance',
+      async () => {
+        const s = await driver.getSnapshot(snapshot);
+        return s?.status === 'available' && s;
+      },
+      600_000,
+    );
+    expect(available.sizeBytes).toBeGreaterThan(0);
+    await atRest();
+
+    expect(sshFromOutside(address, 'root', key, write('after-snapshot'))).toContain('written');
+    await driver.restoreSnapshot(ref, snapshot, `${run}-restore-1`);
+    await until(
+      'the rebuild under way or done',
+      async () => (await driver.getServer(ref))?.task !== undefined,
+    );
+    await atRest();
+    expect(
+      (
+        await until('SSH after the restore', async () => sshFromOutside(address, 'root', key, read))
+      ).trim(),
+    ).toBe('before-snapshot');
+
+    await driver.deleteSnapshot(snapshot, `${run}-snap-1-delete`);
+    expect(
+      await until('the image gone', async () => (await driver.getSnapshot(snapshot)) === null),
+    ).toBe(true);
+    await driver.deleteServer(ref, `${run}-s6-delete`);
+    await until('gone', async () => (await driver.getServer(ref)) === null);
+    await driver.networking.deleteNetwork(netRef, `${run}-n6-delete`);
+  }, 1_500_000);
+
+  it("reinstalls a guest by Nova's rebuild: its file gone, only the new key in", async () => {
+    const { ref: netRef } = await driver.networking.createNetwork(
+      'os-1',
+      {
+        ...network,
+        name: `${run}-rebuild`,
+        cidr: '10.65.0.0/24',
+        gatewayIp: '10.65.0.1',
+        dhcp: { start: '10.65.0.100', end: '10.65.0.200' },
+        dnsServers: ['10.65.0.1'],
+        defaultRoute: '10.65.0.1',
+        snatIp: null,
+      },
+      `${run}-n7`,
+    );
+    made.networks.add(netRef);
+    const address = '203.0.113.122';
+    const { ref } = await driver.createServer({
+      ...serverRequest(`${run}-s7`),
+      name: `${run}-rebuild`,
+      authorizedKeys: [generatedKey],
+      primaryPort: { networkRef: netRef, fixedIp: '10.65.0.10', macAddress: '02:60:00:00:00:70' },
+      publicIp: address,
+    });
+    made.servers.add(ref);
+    const atRest = () =>
+      until(
+        'the server at rest',
+        async () => {
+          const s = await driver.getServer(ref);
+          return s && s.task === null && s.powerState === 'running' && s;
+        },
+        600_000,
+      );
+    const before = await atRest();
+    const oldKey = path.join(keyDir, 'key');
+    const disk = (command: string) =>
+      `mkdir -p /mnt/d && mount /dev/vda /mnt/d && ${command}; umount /mnt/d`;
+    expect(
+      await until('SSH', async () =>
+        sshFromOutside(address, 'root', oldKey, disk('echo precious > /mnt/d/precious && sync')),
+      ),
+    ).toBeDefined();
+
+    const rebuiltKey = keygen('rebuilt', 'ed25519', 'rebuilt@lp');
+    const rebuild = {
+      clientToken: `${run}-rebuild-1`,
+      imageKey: 'busybox',
+      username: 'launchpad',
+      password: 'Rebuilt#Pass1',
+      authorizedKeys: [rebuiltKey],
+    };
+    await driver.rebuildServer(ref, rebuild);
+    // The same token again (an answer lost) asks Nova for nothing more.
+    await driver.rebuildServer(ref, rebuild);
+    const tags = openstack<{ tags: string[] }>('server', 'show', ref.split('/')[1]!).tags;
+    expect(tags).toContain(`lp-rebuild-${run}-rebuild-1`.slice(0, 60));
+    const after = await atRest();
+    expect(after.ports).toEqual(before.ports);
+
+    const newKey = path.join(keyDir, 'rebuilt');
+    const listing = await until('SSH with the new key', async () =>
+      sshFromOutside(address, 'root', newKey, disk('ls /mnt/d')),
+    );
+    expect(listing).toContain('launchpad-base');
+    expect(listing).not.toContain('precious');
+    expect(() => sshFromOutside(address, 'root', oldKey, 'id -un')).toThrow();
+
+    await driver.deleteServer(ref, `${run}-s7-delete`);
+    await until('gone', async () => (await driver.getServer(ref)) === null);
+    await driver.networking.deleteNetwork(netRef, `${run}-n7-delete`);
+  }, 1_500_000);
 
   it('refuses a size whose flavor the cloud lacks, with the reason', async () => {
     await expect(

@@ -40,6 +40,11 @@ export interface DriverUnderTest {
    */
   repeats?: 'by-token' | 'by-state';
   /**
+   * The keys the suite's server is given (the generated pair's and a user's account keys), for
+   * checks that log in with them; a placeholder key where none does.
+   */
+  authorizedKeys?: string[];
+  /**
    * The engine's own checks, each run on the suite's server at its point of the customer's order:
    * what only a real engine shows (its guest reached on its public IP, its records in the cloud).
    * A check leaves the server's state as it found it; it may move its primary port's public IP.
@@ -171,7 +176,9 @@ export function describeDriverConformance(
         name: 'conformance',
         username: 'launchpad',
         password: 'Conformance-Passw0rd',
-        authorizedKeys: ['ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIH0y conformance'],
+        authorizedKeys: t.authorizedKeys ?? [
+          'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIH0y conformance',
+        ],
         primaryPort: { networkRef, fixedIp: t.addresses[0], macAddress },
         publicIp: t.publicIps[0],
       };

@@ -80,6 +80,19 @@ export const fromOutside = (url: string) => {
   }
 };
 
+/** A command run in a guest over SSH to its floating IP from outside, as `user` with `key`. */
+export const sshFromOutside = (address: string, user: string, key: string, command: string) =>
+  execFileSync(
+    'ip',
+    [
+      ...['netns', 'exec', outside, 'ssh'],
+      ...['-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null'],
+      ...['-o', 'ConnectTimeout=10', '-o', 'LogLevel=ERROR', '-o', 'IdentitiesOnly=yes'],
+      ...['-i', key, `${user}@${address}`, command],
+    ],
+    { encoding: 'utf8', timeout: 60_000 },
+  );
+
 /** The OpenStack CLI as the cloud's administrator, its JSON answer read. */
 export function openstack<T = unknown>(...args: string[]): T {
   return JSON.parse(execFileSync('openstack', [...args, '-f', 'json'], { encoding: 'utf8' })) as T;
