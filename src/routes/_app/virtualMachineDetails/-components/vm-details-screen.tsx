@@ -9,6 +9,7 @@ import { VmAddress } from '../../../../components/vm-address';
 import { networkKeys } from '../../../../queries/networks';
 import { vmQueries } from '../../../../queries/vms';
 import { VmInterfacesList } from './interfaces/vm-interfaces-list';
+import { VmSnapshotsCard } from './snapshots/vm-snapshots-card';
 import { VmActions } from './vm-actions';
 import { VmDangerZone } from './vm-danger-zone';
 import { VmPlaceholder } from './vm-placeholder';
@@ -63,6 +64,7 @@ export function VmDetailsScreen({ id }: { id: number }) {
         />
         <VmUsage usage={details.usage} />
         <VmInterfacesList vmId={id} />
+        <VmSnapshotsCard vmId={id} details={details} />
         <ActivityCard filter={{ subjectType: 'vm', subjectId: id }} />
         <VmDangerZone id={id} details={details} />
       </Stack>
