@@ -5,6 +5,7 @@ import { authQueries } from '../queries/auth';
 import { requireAuth } from './-components/require-auth';
 import { NotFoundPage } from './-components/not-found-screen';
 import { SignedInLayout } from './-components/signed-in-layout';
+import { EnrolmentGate } from './_app/-components/security/enrolment-gate';
 
 export const Route = createFileRoute('/_app')({
   // The authentication check runs before any protected screen loads.
@@ -21,8 +22,10 @@ function ProtectedLayout() {
   // beforeLoad has put the signed-in user in the cache; this reads it (and its refreshes).
   const { data } = useSuspenseQuery(authQueries.check());
   return (
-    <SignedInLayout user={data.user}>
-      <Outlet />
-    </SignedInLayout>
+    <EnrolmentGate>
+      <SignedInLayout user={data.user}>
+        <Outlet />
+      </SignedInLayout>
+    </EnrolmentGate>
   );
 }

@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { IconBuildingStore, IconKey, IconWebhook } from '@tabler/icons-react';
+import { IconBuildingStore, IconKey, IconShieldLock, IconWebhook } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from '../../api/contract/zod';
@@ -8,15 +8,17 @@ import { PageHeader } from '../../components/page-header';
 import { apiTokenQueries } from '../../queries/api-tokens';
 import { authQueries } from '../../queries/auth';
 import { resellerSettingsQueries } from '../../queries/reseller-settings';
+import { secondFactorQueries } from '../../queries/second-factor';
 import { webhookQueries } from '../../queries/webhooks';
 import { COMPANY_API_TOKENS } from './-components/api-tokens/api-tokens-query';
 import { CompanyApiTokens } from './-components/api-tokens/company-api-tokens';
+import { CompanyPolicyCard } from './-components/security/company-policy-card';
 import { AdminsOnlyNotice } from './-components/settings/admins-only-notice';
 import { ResellerSettingsSection } from './-components/settings/reseller-settings-section';
 import { webhookTexts } from './-components/webhooks/webhook-labels';
 import { WebhooksSection } from './-components/webhooks/webhooks-section';
 
-const settingsTabs = ['webhooks', 'apiTokens', 'reseller'] as const;
+const settingsTabs = ['webhooks', 'apiTokens', 'security', 'reseller'] as const;
 type SettingsTab = (typeof settingsTabs)[number];
 
 /**
@@ -40,6 +42,10 @@ export const Route = createFileRoute('/_app/settings')({
     const me = queryClient.getQueryData(authQueries.check().queryKey)?.user;
     if (deps.tab === 'reseller') {
       if (me?.isReseller) void queryClient.prefetchQuery(resellerSettingsQueries.detail());
+      return;
+    }
+    if (deps.tab === 'security') {
+      void queryClient.prefetchQuery(secondFactorQueries.policy());
       return;
     }
     if (!me?.isAdmin) return;
@@ -73,6 +79,9 @@ function SettingsPage() {
           <Tabs.Tab value="apiTokens" leftSection={<IconKey size={16} aria-hidden />}>
             API tokens
           </Tabs.Tab>
+          <Tabs.Tab value="security" leftSection={<IconShieldLock size={16} aria-hidden />}>
+            Security
+          </Tabs.Tab>
           {user.isReseller && (
             <Tabs.Tab value="reseller" leftSection={<IconBuildingStore size={16} aria-hidden />}>
               Reseller
@@ -98,6 +107,9 @@ function SettingsPage() {
               .
             </AdminsOnlyNotice>
           )}
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <CompanyPolicyCard isAdmin={user.isAdmin} />
         </Tabs.Panel>
         {user.isReseller && (
           <Tabs.Panel value="reseller">

@@ -12,6 +12,7 @@ import type { UpdateUserRoleForTeamBody } from '../../../src/api/contract/roles'
 import { aUser } from './fixtures';
 import { expect } from 'vitest';
 import { api, fail, http, ok, server } from './msw';
+import { aSecondFactorStatus } from './second-factor-fixtures';
 
 /** The four roles as `GET /roles/userRoles` sends them. */
 export const ROLES: Role[] = [
@@ -118,6 +119,8 @@ export function serveUserPage({ users = [aUserDetails()], memberships = {} }: Us
     http.get(api('apiTokens/list'), () => ok([])),
     // So do the Sessions (sessions.test.tsx).
     http.get(api('sessions/list'), () => ok([])),
+    // And the Security section (security.test.tsx): no app, no passkey.
+    http.get(api('auth/secondFactor'), () => ok(aSecondFactorStatus())),
     // And the SSH keys (ssh-keys.test.tsx).
     http.get(api('sshKeys/list'), () => ok([])),
     http.get(api('users/teams/:id'), ({ request, params }) => {

@@ -1,0 +1,19 @@
+import { Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { AuthenticatorAppCard } from './authenticator-app-card';
+
+/**
+ * Profile → Security, on the signed-in user's own page: the authenticator app, and beside it the
+ * passkeys (`children`, helper H5's card).
+ */
+export function SecuritySection({ children }: { children?: ReactNode }) {
+  return (
+    <Stack gap="md" component="section" aria-labelledby="security-title">
+      <Title order={2} size="h3" id="security-title">
+        Security
+      </Title>
+      <AuthenticatorAppCard />
+      {children}
+    </Stack>
+  );
+}
