@@ -22,6 +22,8 @@ function serveApp(initial: SecondFactorStatus = aSecondFactorStatus()) {
   let status = initial;
   const sent = { enrolls: 0, confirms: [] as unknown[], disables: [] as unknown[] };
   server.use(
+    // The passkeys card beside the app has tests of its own.
+    http.get(api('auth/passkeys/list'), () => ok([])),
     http.get(api('auth/secondFactor'), () => ok(status)),
     http.post(api('auth/totp/enroll'), () => {
       sent.enrolls += 1;
@@ -70,7 +72,7 @@ describe('Profile → Security: the authenticator app', () => {
   it("is on the user's own profile only", async () => {
     await openOwnProfile();
     expect(screen.getByRole('heading', { level: 2, name: 'Security' })).toBeInTheDocument();
-  });
+  }, 30_000);
 
   it("is not on somebody else's profile", async () => {
     serveUserPage({
