@@ -547,6 +547,43 @@ function vmCases(): IsolationCase[] {
       expect: everyone404,
     },
     {
+      endpoint: 'GET /virtualMachines/snapshots/list/:vmId',
+      label: "another company's VM's snapshots",
+      request: (_own, other) => ({
+        method: 'GET',
+        url: `/virtualMachines/snapshots/list/${other.vmId}`,
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'POST /virtualMachines/snapshots/create/:vmId',
+      label: "a snapshot of another company's VM",
+      request: (_own, other) => ({
+        method: 'POST',
+        url: `/virtualMachines/snapshots/create/${other.vmId}`,
+        payload: { name: 'intruder' },
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'POST /virtualMachines/snapshots/restore/:snapshotId',
+      label: "restoring another company's snapshot",
+      request: (_own, other) => ({
+        method: 'POST',
+        url: `/virtualMachines/snapshots/restore/${other.snapshotId}`,
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'DELETE /virtualMachines/snapshots/delete/:snapshotId',
+      label: "deleting another company's snapshot",
+      request: (_own, other) => ({
+        method: 'DELETE',
+        url: `/virtualMachines/snapshots/delete/${other.snapshotId}`,
+      }),
+      expect: everyone404,
+    },
+    {
       endpoint: 'GET /virtualMachines/listImages/:id',
       label: "reinstall images of another company's VM",
       request: (_own, other) => ({

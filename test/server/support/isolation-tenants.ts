@@ -1,4 +1,5 @@
 import { ROLE, type RoleId } from '../../../src/api/contract/roles';
+import { vmSnapshots } from '../../../server/db/self-service-schema';
 import type { TestServer } from './harness';
 import { lastMailTo, linkIn } from './mail';
 import { NEW_PASSWORD } from './seed';
@@ -25,6 +26,8 @@ export interface Tenant {
   webhookId: number;
   /** An API token of the company's Admin. */
   apiTokenId: number;
+  /** An available snapshot of the VM (written as its operation would leave it). */
+  snapshotId: number;
 }
 
 async function call(
@@ -148,6 +151,7 @@ export async function importTwoTenants(server: TestServer): Promise<[Tenant, Ten
     tenants.push({
       webhookId: webhook.id,
       apiTokenId: apiToken.id,
+      snapshotId: 0,
       companyId: companyIds[index]!,
       teamId,
       vmId: ids[0],
@@ -159,5 +163,19 @@ export async function importTwoTenants(server: TestServer): Promise<[Tenant, Ten
     });
   }
   await server.finishOperations();
+  for (const tenant of tenants) {
+    const [snapshot] = await server.database.db
+      .insert(vmSnapshots)
+      .values({
+        companyId: tenant.companyId,
+        vmId: tenant.vmId,
+        name: 'nightly',
+        status: 'available',
+        sizeBytes: 1024,
+        providerRef: 'snap-isolation',
+      })
+      .returning({ id: vmSnapshots.id });
+    tenant.snapshotId = snapshot!.id;
+  }
   return [tenants[0]!, tenants[1]!];
 }
