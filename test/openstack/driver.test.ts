@@ -514,9 +514,14 @@ describe('the OpenStack driver on a real OpenStack', () => {
       `mkdir -p /mnt/d && mount /dev/vda /mnt/d && ${command}; umount /mnt/d`;
     expect(
       await until('SSH', async () =>
-        sshFromOutside(address, 'root', oldKey, disk('echo precious > /mnt/d/precious && sync')),
+        sshFromOutside(
+          address,
+          'root',
+          oldKey,
+          disk('echo precious > /mnt/d/precious && sync && echo written'),
+        ),
       ),
-    ).toBeDefined();
+    ).toContain('written');
 
     const rebuiltKey = keygen('rebuilt', 'ed25519', 'rebuilt@lp');
     const rebuild = {

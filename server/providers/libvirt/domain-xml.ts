@@ -46,6 +46,8 @@ export function interfaceXml(iface: InterfaceSpec): string {
  */
 export function domainXml(input: {
   name: string;
+  /** The domain's UUID, when it is defined again (libvirt refuses a new one for the name). */
+  uuid?: string;
   title: string;
   acceleration: 'kvm' | 'tcg';
   size: Size;
@@ -64,6 +66,7 @@ export function domainXml(input: {
     : `<boot dev='hd'/>`;
   return `<domain type='${input.acceleration === 'kvm' ? 'kvm' : 'qemu'}'>
   <name>${escapeXml(input.name)}</name>
+  ${input.uuid ? `<uuid>${escapeXml(input.uuid)}</uuid>` : ''}
   <title>${escapeXml(input.title)}</title>
   <memory unit='GiB'>${size.ramGb}</memory>
   <vcpu>${size.cpu}</vcpu>

@@ -102,9 +102,12 @@ export class LibvirtDriver implements ProviderDriver {
       db: options.db,
       requests: this.requests,
       disks: this.disks,
+      stateDir: options.config.stateDir,
       now: () => this.now,
       host: (key) => this.host(key),
       domState: (row) => this.domState(row),
+      checkImage: (row, imageKey) => void this.image(row.regionKey, imageKey),
+      refit: (row, imageKey) => this.refit(row, imageKey),
     });
   }
 
@@ -303,11 +306,20 @@ export class LibvirtDriver implements ProviderDriver {
   }
 
   /** Defines (or defines again) the server's domain: its image's boot, its size, its ports. */
-  private async define(row: LvServer, title: string, image: LibvirtImage, size: Size) {
+  private async define(
+    row: LvServer,
+    title: string,
+    image: LibvirtImage,
+    size: Size,
+    again = false,
+  ) {
     const ports = await this.networking.ports(row.ref);
-    await this.host(row.hostKey).virsh(['define', 'FILE'], {
+    const host = this.host(row.hostKey);
+    const uuid = again ? (await host.virsh(['domuuid', row.domain])).trim() : undefined;
+    await host.virsh(['define', 'FILE'], {
       file: domainXml({
         name: row.domain,
+        uuid,
         title,
         acceleration: this.config.acceleration,
         size,
@@ -326,15 +338,30 @@ export class LibvirtDriver implements ProviderDriver {
     });
   }
 
-  /** Removes everything of a server at its host: domain, disks, log, ports and their NAT. */
+  /**
+   * The shut-off server's domain made fit for a disk of `imageKey` put in place (a snapshot's):
+   * defined again for that image's boot if it is not the server's now, and the disk grown to the
+   * server's size (it may have been resized since the snapshot).
+   */
+  private async refit(row: LvServer, imageKey: string) {
+    const size = await this.size(row.sizeKey);
+    const host = this.host(row.hostKey);
+    if (imageKey !== row.imageKey) {
+      await this.define(row, row.name, this.image(row.regionKey, imageKey), size, true);
+      // The snapshot's system booted on this server: resets restart it, as they did.
+      await host.virsh(['set-lifecycle-action', row.domain, 'reboot', 'restart', '--config']);
+    }
+    await this.disks.growDisk(host, row.domain, size.diskGb);
+  }
+
+  /** Removes everything of a server at its host: domain, disks, snapshots, log, ports and NAT. */
   private async destroy(row: LvServer) {
     const host = this.host(row.hostKey);
     const state = await this.domState(row);
     if (state && isRunning(state)) {
       await host.virshMaybe(['destroy', row.domain], /not running|domain is not running/i);
     }
-    // Its snapshots are in its disk, removed next: libvirt's record of them goes with the domain.
-    if (state) await host.virshMaybe(['undefine', row.domain, '--snapshots-metadata'], NO_DOMAIN);
+    if (state) await host.virshMaybe(['undefine', row.domain], NO_DOMAIN);
     await this.disks.remove(host, row.domain);
     await host.sh(`rm -f '${this.serialLog(row)}'\n`);
     const ports = await this.networking.ports(row.ref);
@@ -349,7 +376,7 @@ export class LibvirtDriver implements ProviderDriver {
     for (const networkId of new Set(ports.map((p) => p.networkId))) {
       await this.networking.applyById(networkId);
     }
-    await this.snapshots.dropServerSnapshots(row.ref);
+    await this.snapshots.dropServerSnapshots(row);
     this.usage.forget(row.domain);
   }
 
@@ -499,7 +526,7 @@ export class LibvirtDriver implements ProviderDriver {
           authorizedKeys: request.authorizedKeys,
         }),
       );
-      await this.define(row, row.name, image, size);
+      await this.define(row, row.name, image, size, true);
       if (!resume) {
         await host.virsh(['set-lifecycle-action', row.domain, 'reboot', 'restart', '--config']);
         return { imageKey: request.imageKey, phase: null, fault: null };
@@ -518,7 +545,7 @@ export class LibvirtDriver implements ProviderDriver {
     return this.snapshots.get(ref);
   }
 
-  /** Powered off at once, the disk reverted, started again if it ran: done when this answers. */
+  /** Powered off at once, the snapshot's copy as its disk, started again if it ran: done now. */
   restoreSnapshot(serverRef: string, snapshotRef: string, clientToken: string) {
     return this.action('restore', serverRef, clientToken, (row, state) =>
       this.snapshots.restore(row, state, snapshotRef),

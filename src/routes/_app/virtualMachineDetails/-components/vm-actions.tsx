@@ -5,6 +5,7 @@ import {
   IconPencil,
   IconPlayerPlay,
   IconPlayerStop,
+  IconRefreshAlert,
   IconRotateClockwise,
   IconTerminal2,
 } from '@tabler/icons-react';
@@ -18,6 +19,7 @@ import { downloadTextFile } from '../../../../components/download-file';
 import { errorMessage } from '../../../../components/error-text';
 import { notify } from '../../../../components/notify';
 import { vmMutations } from '../../../../queries/vms';
+import { ReinstallModal } from './reinstall-modal';
 import { UpgradeModal } from './upgrade-modal';
 import { VmConfirmations, type VmAction } from './vm-confirmations';
 
@@ -37,6 +39,7 @@ export function VmActions({ id, details }: { id: number; details: VmDetails }) {
   const mayAct = (['vm.operate', 'vm.resize', 'vm.edit', 'vm.delete'] as const).some(can);
   const [confirming, setConfirming] = useState<{ action: VmAction; opened: boolean } | null>(null);
   const [upgrading, setUpgrading] = useState(false);
+  const [reinstalling, setReinstalling] = useState(false);
   const accessKey = useMutation(vmMutations.accessKey());
 
   const confirm = (action: VmAction) => setConfirming({ action, opened: true });
@@ -122,6 +125,16 @@ export function VmActions({ id, details }: { id: number; details: VmDetails }) {
             Upgrade
           </Button>
         )}
+        {can('vm.operate') && (
+          <Button
+            variant="default"
+            leftSection={<IconRefreshAlert size={16} aria-hidden />}
+            disabled={!vmRules.canReinstall(status)}
+            onClick={() => setReinstalling(true)}
+          >
+            Reinstall
+          </Button>
+        )}
         {can('vm.edit') && (
           <Button
             variant="default"
@@ -150,6 +163,14 @@ export function VmActions({ id, details }: { id: number; details: VmDetails }) {
         id={id}
         details={details}
       />
+      {can('vm.operate') && (
+        <ReinstallModal
+          opened={reinstalling}
+          onClose={() => setReinstalling(false)}
+          id={id}
+          details={details}
+        />
+      )}
     </Paper>
   );
 }
