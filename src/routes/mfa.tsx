@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { sessionStore } from '../api/session-store';
 import { authQueries } from '../queries/auth';
 import { MfaScreen } from './-components/mfa-screen';
+import { PasskeySecondStep } from './-components/passkey-second-step';
 
 export const Route = createFileRoute('/mfa')({
   // A verified session has nothing to enter here: on to the dashboard, or to the forced reset.
@@ -24,5 +25,5 @@ export const Route = createFileRoute('/mfa')({
       });
     throw redirect({ to: '/' });
   },
-  component: MfaScreen,
+  component: () => <MfaScreen alternatives={(props) => <PasskeySecondStep {...props} />} />,
 });

@@ -67,9 +67,9 @@ export const registrationCredential = z.object({
     publicKeyAlgorithm: z.optional(z.int()),
     publicKey: z.optional(base64url(4096)),
   }),
-  clientExtensionResults: z.looseObject({
+  clientExtensionResults: z.object({
     /** `rk`: the authenticator made a discoverable credential (a passkey). */
-    credProps: z.optional(z.looseObject({ rk: z.optional(z.boolean()) })),
+    credProps: z.optional(z.object({ rk: z.optional(z.boolean()) })),
   }),
 });
 
@@ -85,7 +85,7 @@ export const authenticationCredential = z.object({
     signature: base64url(1024),
     userHandle: z.optional(base64url(128)),
   }),
-  clientExtensionResults: z.looseObject({}),
+  clientExtensionResults: z.object({ appid: z.optional(z.boolean()) }),
 });
 export type AuthenticationCredentialJSON = z.infer<typeof authenticationCredential>;
 

@@ -8,6 +8,7 @@ import { sessionStore } from '../../api/session-store';
 import { AuthCard } from '../../components/auth-card';
 import { identityErrorLeads } from '../../components/error-text';
 import { FormError } from '../../components/form-error';
+import { PasskeyLoginButton } from './passkey-login-button';
 
 type Values = Required<LoginBody>;
 type FieldErrors = Partial<Record<keyof Values, string>>;
@@ -111,6 +112,7 @@ export function LoginScreen({ authCheckError }: { authCheckError?: Error }) {
           <Button type="submit" fullWidth loading={signIn.isPending}>
             Login
           </Button>
+          <PasskeyLoginButton rememberMe={values.rememberMe} />
         </Stack>
       </form>
     </AuthCard>

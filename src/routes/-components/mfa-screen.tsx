@@ -139,10 +139,10 @@ function CodeStep({
           </Anchor>
         </Center>
       )}
-      {alternatives && (
+      {alternatives && status?.passkey && (
         <>
           <Divider label="or" labelPosition="center" />
-          {alternatives({ passkey: status?.passkey ?? false, onVerified })}
+          {alternatives({ passkey: true, onVerified })}
         </>
       )}
     </AuthCard>

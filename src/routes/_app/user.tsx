@@ -15,6 +15,7 @@ import { apiTokenQueries } from '../../queries/api-tokens';
 import { ApiTokensSection } from './-components/api-tokens/api-tokens-section';
 import { apiTokensQuery, canSeeApiTokens } from './-components/api-tokens/api-tokens-query';
 import { EndAllSessionsCard } from './-components/sessions/end-all-sessions-card';
+import { PasskeysCard } from './-components/passkeys/passkeys-card';
 import { SecuritySection } from './-components/security/security-section';
 import { SessionsSection } from './-components/sessions/sessions-section';
 import { SshKeysSection } from './-components/ssh-keys/ssh-keys-section';
@@ -101,7 +102,11 @@ function UserScreen() {
         {canSeeApiTokens(me, user.id) && (
           <ApiTokensSection key={`tokens-${user.id}`} user={user} own={me.id === user.id} />
         )}
-        {me.id === user.id && <SecuritySection />}
+        {me.id === user.id && (
+          <SecuritySection>
+            <PasskeysCard />
+          </SecuritySection>
+        )}
         {me.id === user.id && <SessionsSection />}
         {me.isAdmin && me.id !== user.id && (
           <EndAllSessionsCard key={`sessions-${user.id}`} user={user} />

@@ -123,6 +123,8 @@ export function serveUserPage({ users = [aUserDetails()], memberships = {} }: Us
     http.get(api('auth/secondFactor'), () => ok(aSecondFactorStatus())),
     // And the SSH keys (ssh-keys.test.tsx).
     http.get(api('sshKeys/list'), () => ok([])),
+    // And the passkeys (passkeys.test.tsx).
+    http.get(api('auth/passkeys/list'), () => ok([])),
     http.get(api('users/teams/:id'), ({ request, params }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       sent.teamQueries.push(query);
