@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -11,9 +11,11 @@ import { lvNetworks, lvServers } from '../../server/providers/libvirt/schema';
 import { inBox, markers, missingTools, serialLog, startLab, until, type Lab } from './support/lab';
 
 /**
- * Snapshots of a real TCG guest's disk: a file written in the guest, a snapshot of the running
- * guest, the file changed, the snapshot restored, and the file read back as it was; then a
- * snapshot of the shut-off guest, and both deleted with nothing left in the disk.
+ * Snapshots of a real TCG guest's disk, as files of their own on the host: a file written in the
+ * guest, a snapshot of the running guest, the file changed, the snapshot restored, and the file
+ * read back as it was; a snapshot kept through a reinstall (which wipes the file) and restored
+ * after it; a snapshot of the shut-off guest; and, deleted one by one or with the server, nothing
+ * of them left on the host.
  */
 const missing = missingTools();
 if (missing.length > 0) throw new Error(`The libvirt suite needs: ${missing.join(', ')}`);
@@ -73,7 +75,10 @@ describe('snapshots of a libvirt guest', () => {
     const file = (body: string) =>
       `mkdir -p /mnt/d && mount /dev/vda /mnt/d && echo ${body} > /mnt/d/note && sync && umount /mnt/d && echo written`;
     const readFile =
-      'mkdir -p /mnt/d && mount -o ro /dev/vda /mnt/d && cat /mnt/d/note; umount /mnt/d';
+      'mkdir -p /mnt/d && mount -o ro /dev/vda /mnt/d && (cat /mnt/d/note 2>/dev/null || echo no-note); umount /mnt/d';
+    const snapshotsDir = path.join(lab.config.stateDir, 'snapshots');
+    const fileOf = (snapshot: string) => path.join(snapshotsDir, `${snapshot}.qcow2`);
+    const authorizedKeys = [readFileSync(`${key}.pub`, 'utf8').trim()];
 
     const { ref } = await lab.driver.createServer({
       clientToken: token(),
@@ -84,7 +89,7 @@ describe('snapshots of a libvirt guest', () => {
       name: 'snappy',
       username: 'launchpad',
       password: 'Launchpad-Lab-42!',
-      authorizedKeys: [readFileSync(`${key}.pub`, 'utf8').trim()],
+      authorizedKeys,
       primaryPort: { networkRef: netRef, fixedIp: '10.80.0.10', macAddress: mac() },
       publicIp: null,
     });
@@ -100,12 +105,16 @@ describe('snapshots of a libvirt guest', () => {
     await ready(1);
     expect(await until('SSH', async () => inGuest(file('before-snapshot')))).toBe('written');
 
-    // The running guest's snapshot, with its memory: available at once, with its size.
+    // The running guest's snapshot: a file of its own, available at once, with its size.
     const { ref: running } = await lab.driver.createSnapshot(ref, 'before change', token());
     const taken = await lab.driver.getSnapshot(running);
     expect(taken).toMatchObject({ status: 'available', fault: null });
-    expect(taken!.sizeBytes).toBeGreaterThan(1024 * 1024);
-    expect(inBox(lab.host, `virsh -q snapshot-list ${domain} --name`).trim()).toBe(running);
+    const stat = statSync(fileOf(running));
+    expect(taken!.sizeBytes).toBe(stat.blocks * 512);
+    expect(taken!.sizeBytes).toBeGreaterThan(0);
+    expect(stat.mode & 0o777).toBe(0o600);
+    expect(inBox(lab.host, `qemu-img info -U '${fileOf(running)}'`)).toContain(lab.image.base);
+    expect(inBox(lab.host, `virsh -q snapshot-list ${domain} --name`).trim()).toBe('');
     expect((await lab.driver.getServer(ref))?.powerState).toBe('running');
 
     expect(inGuest(file('after-snapshot'))).toBe('written');
@@ -115,6 +124,27 @@ describe('snapshots of a libvirt guest', () => {
     expect((await settle(ref)).powerState).toBe('running');
     await ready(2);
     expect(await until('SSH again', async () => inGuest(readFile))).toBe('before-snapshot');
+
+    // A reinstall wipes the disk and leaves the snapshot alone: restored after it, the file is back.
+    const { ref: kept } = await lab.driver.createSnapshot(ref, 'before reinstall', token());
+    expect(await lab.driver.getSnapshot(kept)).toMatchObject({ status: 'available' });
+    await lab.driver.rebuildServer(ref, {
+      clientToken: token(),
+      imageKey: 'busybox',
+      username: 'launchpad',
+      password: 'Launchpad-Lab-43!',
+      authorizedKeys,
+    });
+    expect((await settle(ref)).powerState).toBe('running');
+    await ready(3);
+    expect(await until('SSH after the reinstall', async () => inGuest(readFile))).toBe('no-note');
+    expect(await lab.driver.getSnapshot(kept)).toMatchObject({ status: 'available' });
+    await lab.driver.restoreSnapshot(ref, kept, token());
+    expect((await settle(ref)).powerState).toBe('running');
+    await ready(4);
+    expect(await until('SSH after the restore', async () => inGuest(readFile))).toBe(
+      'before-snapshot',
+    );
 
     // Shut off: a snapshot of the disk alone, restored with the guest left shut off.
     await lab.driver.stopServer(ref, token());
@@ -127,10 +157,14 @@ describe('snapshots of a libvirt guest', () => {
     for (const snapshot of [running, stopped]) {
       await lab.driver.deleteSnapshot(snapshot, token());
       expect(await lab.driver.getSnapshot(snapshot)).toBeNull();
+      expect(existsSync(fileOf(snapshot))).toBe(false);
     }
-    expect(inBox(lab.host, `virsh -q snapshot-list ${domain} --name`).trim()).toBe('');
+    expect(readdirSync(snapshotsDir)).toEqual([`${kept}.qcow2`]);
 
+    // The server's delete takes the snapshots left with it.
     await lab.driver.deleteServer(ref, token());
+    expect(await lab.driver.getSnapshot(kept)).toBeNull();
+    expect(readdirSync(snapshotsDir)).toEqual([]);
     await lab.driver.networking.deleteNetwork(netRef, token());
     expect(inBox(lab.host, 'virsh -q list --all --name').trim()).toBe('');
   }, 900_000);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { EngineRejection, ProviderRejection, type SnapshotState } from '../driver';
 import { newRef, type RequestLedger } from '../request-ledger';
@@ -10,29 +10,44 @@ import type { LvServer } from './server-tasks';
 
 type LvSnapshot = typeof lvSnapshots.$inferSelect;
 
-const NO_SNAPSHOT = /snapshot not found|no domain snapshot with matching name/i;
-
 /** What the snapshots need of the driver. */
 export interface SnapshotContext {
   db: Db;
   requests: RequestLedger;
   disks: DiskPool;
+  stateDir: string;
   now(): Date;
   host(key: string): LibvirtHost;
   domState(row: LvServer): Promise<DomainState | null>;
+  /** Checks that the image is still offered in the server's region (before anything changes). */
+  checkImage(row: LvServer, imageKey: string): void;
+  /** The shut-off server's domain made fit for a disk of `imageKey`: its boot, its disk's size. */
+  refit(row: LvServer, imageKey: string): Promise<void>;
 }
 
+/** What a shell script prints when the host refused the copy (no room, a disk unreadable). */
+const REFUSED = 'LAUNCHPAD-REFUSED ';
+
 /**
- * A guest's snapshots, as internal qcow2 snapshots of its disk (the overlay on the image's base),
- * named by their ref. Taken by libvirt (`snapshot-create-as`): of a running guest, with its
- * memory (QEMU's savevm, which works under TCG as under KVM); of a shut-off one, of the disk
- * alone. Restored by the disk only (`qemu-img snapshot -a` on the powered-off guest's disk), not
- * libvirt's revert, which would also bring back the domain's definition of that moment (its
- * ports and size then): the product keeps those as they are now. Deleted by libvirt again, and
- * with the server's disk.
+ * A guest's snapshots, as files of their own on its host (`<stateDir>/snapshots/<ref>.qcow2`), as
+ * Glance's images are on OpenStack: copies of the guest's disk, the qcow2 overlay on its image's
+ * base (which never changes), so that each keeps the same backing file and holds only what the
+ * guest wrote since the image. A running guest is paused for the copy (QEMU flushes its disk
+ * when it pauses), which makes it a crash-consistent copy of a moment, and resumed at once.
+ * Restored by putting a copy of the file in place of the powered-off guest's disk, so that a
+ * reinstall (a fresh overlay) leaves them alone and a restore after it works; the guest's image
+ * becomes the snapshot's, as Nova's rebuild from a snapshot's image does.
  */
 export class LibvirtSnapshots {
   constructor(private readonly ctx: SnapshotContext) {}
+
+  private get dir() {
+    return `${this.ctx.stateDir}/snapshots`;
+  }
+
+  private file(ref: string) {
+    return `${this.dir}/${ref}.qcow2`;
+  }
 
   private async server(ref: string): Promise<LvServer | undefined> {
     const [row] = await this.ctx.db.select().from(lvServers).where(eq(lvServers.ref, ref));
@@ -61,7 +76,32 @@ export class LibvirtSnapshots {
     return path.trim();
   }
 
-  /** Takes it now (a guest's savevm takes seconds); a repeated call finishes an interrupted one. */
+  /**
+   * Copies `from` to `to` on the host through a partial file (so that a file at `to` is always
+   * whole), readable by root alone, sparse as the qcow2 is; answers the bytes `to` takes. The
+   * host refusing the copy (no room) is an EngineRejection with its words.
+   */
+  private async copy(host: LibvirtHost, from: string, to: string): Promise<number> {
+    const out = await host.sh(
+      `umask 077
+mkdir -p '${this.dir}'
+if ! err=$(cp --sparse=always '${from}' '${to}.part' 2>&1); then
+  rm -f '${to}.part'
+  echo "${REFUSED}$err"
+  exit 0
+fi
+mv -f '${to}.part' '${to}'
+stat -c '%b %B' '${to}'
+`,
+      { timeoutMs: 600_000 },
+    );
+    const refused = out.split('\n').find((line) => line.startsWith(REFUSED));
+    if (refused) throw new EngineRejection(refused.slice(REFUSED.length));
+    const [blocks, blockSize] = out.trim().split(/\s+/).map(Number);
+    return (blocks ?? 0) * (blockSize ?? 0);
+  }
+
+  /** Takes it now (a copy of the disk takes seconds); a repeated call finishes an interrupted one. */
   async create(serverRef: string, name: string, clientToken: string): Promise<{ ref: string }> {
     const server = await this.server(serverRef);
     if (!server || server.deleted) throw new ProviderRejection('No such server');
@@ -91,43 +131,24 @@ export class LibvirtSnapshots {
     if (row.deleted || row.fault || row.sizeBytes !== null) return { ref: row.ref };
     const host = this.ctx.host(server.hostKey);
     try {
-      const taken = await host.virshMaybe(['snapshot-info', server.domain, row.ref], NO_SNAPSHOT);
-      if (taken === null) {
-        await host.virsh(
-          [
-            'snapshot-create-as',
-            server.domain,
-            '--name',
-            row.ref,
-            '--description',
-            name,
-            '--atomic',
-          ],
-          { timeoutMs: 600_000 },
-        );
+      const disk = await this.diskPath(host, server);
+      const state = await this.ctx.domState(server);
+      // Paused for the copy alone; one paused already (by its user) stays so.
+      const pause = state?.state === 'running';
+      if (pause) await host.virsh(['suspend', server.domain]);
+      let sizeBytes: number;
+      try {
+        sizeBytes = await this.copy(host, disk, this.file(row.ref));
+      } finally {
+        if (pause) await host.virsh(['resume', server.domain]);
       }
-      await this.update(row, { sizeBytes: await this.measure(host, server) });
+      await this.update(row, { sizeBytes });
     } catch (error) {
-      // Refused (no room, a disk that cannot take one): the snapshot is in error, with libvirt's words.
+      // Refused (no room, a guest that cannot pause): the snapshot is in error, with the host's words.
       if (error instanceof EngineRejection) await this.update(row, { fault: error.message });
       throw error;
     }
     return { ref: row.ref };
-  }
-
-  /**
-   * What the snapshot holds on the host: the bytes the guest's disk takes when it is taken (its
-   * data written since the image, and a running guest's memory), all of which the snapshot keeps.
-   */
-  private async measure(host: LibvirtHost, server: LvServer): Promise<number> {
-    const info = await host.virsh([
-      'vol-info',
-      '--pool',
-      this.ctx.disks.name,
-      this.ctx.disks.disk(server.domain),
-      '--bytes',
-    ]);
-    return Number(/Allocation:\s+(\d+)/.exec(info)?.[1] ?? 0);
   }
 
   async get(ref: string): Promise<SnapshotState | null> {
@@ -151,8 +172,10 @@ export class LibvirtSnapshots {
 
   /**
    * The guest's disk back to the snapshot: the guest is powered off at once (what it did since is
-   * being thrown away), the disk reverted, and the guest started again if it ran. Runs inside the
-   * driver's action, once per client token; answers the image the disk is of again.
+   * being thrown away), a copy of the snapshot put in place of its disk (the snapshot stays, to be
+   * restored again), its domain made fit for the snapshot's image, and the guest started again if
+   * it ran. Runs inside the driver's action, once per client token; answers the image the disk is
+   * of now.
    */
   async restore(
     server: LvServer,
@@ -166,17 +189,19 @@ export class LibvirtSnapshots {
     if (snapshot.fault || snapshot.sizeBytes === null) {
       throw new ProviderRejection('The snapshot is not available');
     }
+    this.ctx.checkImage(server, snapshot.imageKey);
     const host = this.ctx.host(server.hostKey);
     const disk = await this.diskPath(host, server);
-    // A disk made afresh since (a reinstall) no longer holds it: refused before the guest stops.
-    const held = await host.sh(`qemu-img snapshot -U -l '${disk}'\n`);
-    if (!held.split('\n').some((line) => line.split(/\s+/).includes(snapshot.ref))) {
-      throw new ProviderRejection("The snapshot is no longer on the server's disk");
+    // Refused before the guest stops: its file is gone from the host.
+    const there = await host.sh(`test -f '${this.file(snapshot.ref)}' && echo yes || true\n`);
+    if (there.trim() !== 'yes') {
+      throw new ProviderRejection("The snapshot's file is gone from the server's host");
     }
     const ran = isRunning(state);
     if (ran) await host.virshMaybe(['destroy', server.domain], /not running/i);
     try {
-      await host.sh(`qemu-img snapshot -a '${snapshot.ref}' '${disk}'\n`);
+      await this.copy(host, this.file(snapshot.ref), disk);
+      await this.ctx.refit(server, snapshot.imageKey);
     } finally {
       // Whatever happened to the disk, a guest that ran is started again.
       const now = await this.ctx.domState(server);
@@ -190,12 +215,7 @@ export class LibvirtSnapshots {
     if (!row) throw new ProviderRejection('No such snapshot');
     if (row.deleted) return;
     const server = await this.server(row.serverRef);
-    // With its server gone, its disk (and the snapshot in it) went too.
-    if (server && !server.deleted) {
-      await this.ctx
-        .host(server.hostKey)
-        .virshMaybe(['snapshot-delete', server.domain, row.ref], NO_SNAPSHOT);
-    }
+    if (server) await this.ctx.host(server.hostKey).sh(`rm -f '${this.file(row.ref)}'\n`);
     await this.ctx.db.transaction(async (tx) => {
       await this.ctx.requests.first(tx, clientToken, 'snapshot-delete', ref);
       await tx
@@ -205,11 +225,20 @@ export class LibvirtSnapshots {
     });
   }
 
-  /** The server's disk is gone, and its snapshots in it. */
-  async dropServerSnapshots(serverRef: string) {
+  /** The server is gone: so are the snapshots the product has not deleted first, files and all. */
+  async dropServerSnapshots(server: LvServer) {
+    const left = await this.ctx.db
+      .select()
+      .from(lvSnapshots)
+      .where(and(eq(lvSnapshots.serverRef, server.ref), eq(lvSnapshots.deleted, false)));
+    if (left.length > 0) {
+      await this.ctx
+        .host(server.hostKey)
+        .sh(`rm -f ${left.map((row) => `'${this.file(row.ref)}'`).join(' ')}\n`);
+    }
     await this.ctx.db
       .update(lvSnapshots)
       .set({ deleted: true, updatedAt: this.ctx.now() })
-      .where(eq(lvSnapshots.serverRef, serverRef));
+      .where(eq(lvSnapshots.serverRef, server.ref));
   }
 }
