@@ -55,7 +55,7 @@ export const vmSnapshots = pgTable(
     statusMessage: text('status_message'),
     /** Bytes the snapshot holds on its engine, once known. */
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
-    /** The engine's id of the snapshot (a qcow2 snapshot's name, a Glance image id…). */
+    /** The engine's id of the snapshot (a libvirt snapshot file's ref, a Glance image id…). */
     providerRef: text('provider_ref'),
     deletedAt: at('deleted_at'),
     createdAt: createdAt(),

@@ -72,7 +72,7 @@ export const lvPorts = pgTable('lv_ports', {
 /** Every state-changing call by its client token, so that a repeated call does nothing more. */
 export const lvRequests = requestLedgerTable('lv_requests');
 
-/** A guest's qcow2 snapshots, by the client token that asked for each. */
+/** A guest's snapshots, each a qcow2 file of its own on its host, by the client token. */
 export const lvSnapshots = pgTable('lv_snapshots', {
   id: id(),
   ref: text('ref').notNull().unique(),
