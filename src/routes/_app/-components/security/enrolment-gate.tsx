@@ -10,6 +10,11 @@ import { secondFactorKeys } from '../../../../queries/second-factor';
 const EnrolmentScreen = lazy(() =>
   import('./enrolment-screen').then((module) => ({ default: module.EnrolmentScreen })),
 );
+const EnrolWithPasskey = lazy(() =>
+  import('../passkeys/enrol-with-passkey').then((module) => ({
+    default: module.EnrolWithPasskey,
+  })),
+);
 
 const isHeld = (error: unknown) =>
   error instanceof ApiError &&
@@ -49,15 +54,14 @@ export function EnrolmentGate({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   if (!held) return children;
+  const enrolled = () => {
+    setHeld(false);
+    // Every screen's data was refused meanwhile: read it all again.
+    void queryClient.resetQueries();
+  };
   return (
     <Suspense fallback={null}>
-      <EnrolmentScreen
-        onEnrolled={() => {
-          setHeld(false);
-          // Every screen's data was refused meanwhile: read it all again.
-          void queryClient.resetQueries();
-        }}
-      />
+      <EnrolmentScreen onEnrolled={enrolled} passkey={<EnrolWithPasskey onAdded={enrolled} />} />
     </Suspense>
   );
 }
