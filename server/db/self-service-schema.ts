@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, createdAt, id } from './columns';
+import { images } from './catalog-schema';
 import { companies, users } from './schema';
 import { virtualMachines } from './vm-schema';
 
@@ -51,6 +52,8 @@ export const vmSnapshots = pgTable(
       .notNull()
       .references(() => virtualMachines.id),
     name: text('name').notNull(),
+    /** The VM's image when it was taken: a restore brings the VM back to it. */
+    imageId: integer('image_id').references(() => images.id),
     status: text('status', { enum: snapshotStatuses }).notNull(),
     statusMessage: text('status_message'),
     /** Bytes the snapshot holds on its engine, once known. */

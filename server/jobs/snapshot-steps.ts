@@ -119,7 +119,9 @@ export const snapshotSteps: Record<SnapshotOperationKind, Step> = {
       // A VM that ran runs again; one that was stopped stays as it was called.
       const status: VmStatus =
         powerState === 'running' ? 'Running' : before === 'Running' ? 'Stopped' : before;
-      await setVm(tx, ctx, { status, statusMessage: null });
+      // The disk is the snapshot's again, and so is its image (a reinstall may have changed it).
+      const imageId = ctx.subject.snapshot.imageId ?? ctx.subject.vm.imageId;
+      await setVm(tx, ctx, { status, statusMessage: null, imageId });
     },
     async failed(tx, ctx, message) {
       await setSnapshot(tx, ctx, { status: 'available', statusMessage: null });

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityEvent } from '../../src/api/contract/activity';
 import type { SnapshotList, VmSnapshot } from '../../src/api/contract/vm-snapshots';
 import type { VmDetails } from '../../src/api/contract/vms';
+import { images } from '../../server/db/catalog-schema';
 import { companyLimits } from '../../server/db/limit-schema';
 import { vmSnapshots } from '../../server/db/self-service-schema';
 import { virtualMachines } from '../../server/db/vm-schema';
@@ -108,12 +109,28 @@ describe('taking, listing, restoring and deleting a snapshot', () => {
   it('restores a running VM: Restoring, then Running again on the image the snapshot was of', async () => {
     const vmId = await w.runningVm('restorable');
     const id = await taken(vmId);
-    // Another image since (as a reinstall would): the restore goes back to the snapshot's.
-    const before = await serverRow(vmId);
-    await db()
-      .update(simServers)
-      .set({ imageKey: 'other-image' })
-      .where(eq(simServers.id, before.id));
+    // Reinstalled on another image since: the restore goes back to the snapshot's.
+    const before = {
+      server: await serverRow(vmId),
+      imageId: (await details(vmId)).virtualMachine.imageId,
+    };
+    const [other] = await db()
+      .select({ id: images.id })
+      .from(images)
+      .where(
+        and(
+          eq(images.regionId, (await details(vmId)).virtualMachine.regionId),
+          ne(images.id, before.imageId),
+        ),
+      )
+      .limit(1);
+    const reinstalled = await w.call('operator', 'POST', `/virtualMachines/reinstall/${vmId}`, {
+      imageId: other!.id,
+    });
+    expect(reinstalled.status).toBe(200);
+    await w.server.finishOperations();
+    expect((await details(vmId)).virtualMachine.imageId).toBe(other!.id);
+    expect((await serverRow(vmId)).imageKey).not.toBe(before.server.imageKey);
 
     expect(await restore('operator', id)).toEqual({
       status: 200,
@@ -124,7 +141,8 @@ describe('taking, listing, restoring and deleting a snapshot', () => {
     await w.server.finishOperations();
     expect(await details(vmId)).toMatchObject({ status: 'Running', statusMessage: null });
     expect((await list(vmId))[0]!.status).toBe('available');
-    expect((await serverRow(vmId)).imageKey).toBe(before.imageKey);
+    expect((await serverRow(vmId)).imageKey).toBe(before.server.imageKey);
+    expect((await details(vmId)).virtualMachine.imageId).toBe(before.imageId);
     const statuses = (await vmEvents(vmId))
       .filter((e) => e.action === 'vm.status')
       .map((e) => `${String(e.detail.from)}>${String(e.detail.to)}`);

@@ -172,6 +172,7 @@ export async function createSnapshot(
         companyId: caller.companyId,
         vmId: vm.id,
         name,
+        imageId: vm.imageId,
         status: 'creating',
         createdAt: options.now,
       })
