@@ -182,11 +182,7 @@ export interface ProviderDriver {
    * Takes a snapshot of the server's disk, running or shut off; answers its ref at once, and
    * `getSnapshot` says when it is available (with its size). The server stays as it was.
    */
-  createSnapshot(
-    serverRef: string,
-    name: string,
-    clientToken: string,
-  ): Promise<{ ref: string }>;
+  createSnapshot(serverRef: string, name: string, clientToken: string): Promise<{ ref: string }>;
   /** null once deleted (or never made). */
   getSnapshot(ref: string): Promise<SnapshotState | null>;
   /**
