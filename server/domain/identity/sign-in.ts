@@ -1,4 +1,5 @@
 import type { User } from '../../../src/api/contract/auth';
+import type { Tx } from '../../db/client';
 import { signInCodeMail } from '../../mail/templates';
 import type { ApiDeps } from '../../routes/deps';
 import { mailSiteOf } from '../reseller/settings-mail-site';
@@ -112,23 +113,36 @@ export async function verifySignInCode(
       { sessionId: input.sessionId, userId: input.userId, code: input.code, now },
     );
     if (outcome !== 'verified') return { outcome };
-    const user = (await findUserProfile(tx, input.userId))!;
-    if (user.forcePasswordReset) {
-      user.resetKey = await issueUserToken(tx, { userId: user.id, kind: 'reset', now });
-    }
-    const fresh = await newSignInAddress(tx, input);
-    if (fresh) {
-      const actor = await userActor(tx, input.userId);
-      await recordEvent(tx, {
-        companyId: fresh.companyId,
-        actor,
-        subject: { type: 'session', id: input.sessionId, name: actor.name },
-        action: 'session.new-address',
-        outcome: 'succeeded',
-        detail: { address: fresh.address },
-        at: now,
-      });
-    }
+    const user = await finishSignIn(tx, { ...input, now });
     return { outcome, user };
   });
+}
+
+/**
+ * What a completed sign-in does whichever way its second step passed (a code, the app, a
+ * passkey): a user who must change their password gets a fresh reset key, and a sign-in from an
+ * address the user never signed in from is logged (`session.new-address`).
+ */
+export async function finishSignIn(
+  tx: Tx,
+  input: { sessionId: number; userId: number; now: Date },
+): Promise<User> {
+  const user = (await findUserProfile(tx, input.userId))!;
+  if (user.forcePasswordReset) {
+    user.resetKey = await issueUserToken(tx, { userId: user.id, kind: 'reset', now: input.now });
+  }
+  const fresh = await newSignInAddress(tx, input);
+  if (fresh) {
+    const actor = await userActor(tx, input.userId);
+    await recordEvent(tx, {
+      companyId: fresh.companyId,
+      actor,
+      subject: { type: 'session', id: input.sessionId, name: actor.name },
+      action: 'session.new-address',
+      outcome: 'succeeded',
+      detail: { address: fresh.address },
+      at: input.now,
+    });
+  }
+  return user;
 }

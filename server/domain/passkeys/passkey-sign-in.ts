@@ -15,11 +15,8 @@ import type { Db, Tx } from '../../db/client';
 import { companies, resellers, sessions, users } from '../../db/schema';
 import { webauthnCredentials } from '../../db/self-service-schema';
 import { badRequest, unauthorized } from '../../http-error';
-import { userActor } from '../events/actor';
-import { recordEvent } from '../events/record';
-import { insertSession, newSignInAddress } from '../identity/sessions';
-import { issueUserToken } from '../identity/user-tokens';
-import { findUserProfile } from '../identity/users-repository';
+import { insertSession } from '../identity/sessions';
+import { finishSignIn } from '../identity/sign-in';
 import { challengeOf, consumeChallenge, saveChallenge, type ChallengePurpose } from './challenges';
 import { userHandleOf } from './passkeys';
 import type { RelyingParty } from './relying-party';
@@ -149,35 +146,6 @@ const credentialColumns = {
   counter: webauthnCredentials.counter,
   transports: webauthnCredentials.transports,
 };
-
-/**
- * What a completed sign-in does whichever way its second step passed: a user who must change
- * their password gets a fresh reset key, and a sign-in from an address the user never signed in
- * from is logged (`session.new-address`), as `verifySignInCode` does for a code.
- */
-async function finishSignIn(
-  tx: Tx,
-  input: { sessionId: number; userId: number; now: Date },
-): Promise<User> {
-  const user = (await findUserProfile(tx, input.userId))!;
-  if (user.forcePasswordReset) {
-    user.resetKey = await issueUserToken(tx, { userId: user.id, kind: 'reset', now: input.now });
-  }
-  const fresh = await newSignInAddress(tx, input);
-  if (fresh) {
-    const actor = await userActor(tx, input.userId);
-    await recordEvent(tx, {
-      companyId: fresh.companyId,
-      actor,
-      subject: { type: 'session', id: input.sessionId, name: actor.name },
-      action: 'session.new-address',
-      outcome: 'succeeded',
-      detail: { address: fresh.address },
-      at: input.now,
-    });
-  }
-  return user;
-}
 
 /** Marks the session signed in by a passkey: no code is asked of it any more. */
 async function verifySession(tx: Tx, sessionId: number, now: Date) {
