@@ -3,6 +3,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { basePath } from './api/base-path';
 import { onUnauthorized } from './api/client';
 import type { User } from './api/contract/auth';
+import type { SecondStep } from './api/contract/second-factor';
 import { sessionStore } from './api/session-store';
 import { authKeys } from './queries/auth';
 import { routeTree } from './routeTree.gen';
@@ -43,5 +44,7 @@ declare module '@tanstack/history' {
     email?: string;
     resellerEmail?: string;
     user?: User;
+    /** The login's answer: which second step the one-time code page asks for. */
+    secondStep?: SecondStep;
   }
 }

@@ -1,9 +1,10 @@
-import { checkResponse, loginResponse, mfaResponse, type LoginBody } from './contract/auth';
+import { checkResponse, mfaResponse, type LoginBody } from './contract/auth';
+import { loginAnswer } from './contract/second-factor';
 import { emptyEnvelope } from './contract/envelope';
 import { request } from './client';
 
 export const login = (body: LoginBody) =>
-  request('post', 'auth/login', loginResponse, { json: body, suppressUnauthorized: true });
+  request('post', 'auth/login', loginAnswer, { json: body, suppressUnauthorized: true });
 
 /** Checks the one-time code of the pending session. The answer's message is read by the screen. */
 export const verifyCode = (code: string) =>

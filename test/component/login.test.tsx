@@ -12,9 +12,12 @@ import { serveDashboard } from './support/dashboard-fixtures';
 // The Dashboard, where signing in lands, loads the VM usage.
 beforeEach(() => void serveDashboard());
 
-const loginAnswer = (user = aUser()) =>
+const loginAnswer = (user = aUser(), secondFactor: 'email' | 'totp' = 'email') =>
   HttpResponse.json(
-    { data: { user }, message: 'A sign-in code has been sent to your email' },
+    {
+      data: { user, secondFactor, passkey: false },
+      message: 'A sign-in code has been sent to your email',
+    },
     { headers: { Authorization: 'Bearer token-from-login' } },
   );
 
@@ -146,6 +149,27 @@ describe('login', () => {
 
     await screen.findByText('Invalid MFA code');
     expect(authorization).toBe('Bearer token-from-login');
+  });
+
+  it("asks an app user for the app's code at once, from the login's answer", async () => {
+    noVerifiedSession();
+    let asked = 0;
+    server.use(
+      http.post(api('auth/login'), () => loginAnswer(aUser(), 'totp')),
+      http.get(api('auth/secondFactor'), () => {
+        asked += 1;
+        return fail(500, 'not asked');
+      }),
+    );
+    const { user } = await renderApp('/login');
+    await screen.findByRole('heading', { name: 'Login' });
+    await fillAndSubmit(user, 'ada@example.com', 'correct horse');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Check your authenticator app' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use a recovery code' })).toBeInTheDocument();
+    expect(asked).toBe(0);
   });
 
   it('keeps a remembered session across browser restarts', async () => {

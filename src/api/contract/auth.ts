@@ -42,7 +42,6 @@ export const loginBody = z.object({
 export type LoginBody = z.input<typeof loginBody>;
 
 export const sessionData = z.object({ user });
-export const loginResponse = envelope(sessionData);
 export const mfaBody = z.object({ code: mfaCodeSchema });
 export const mfaResponse = envelope(sessionData);
 export const checkResponse = envelope(sessionData);

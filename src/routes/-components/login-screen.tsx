@@ -45,7 +45,7 @@ export function LoginScreen({ authCheckError }: { authCheckError?: Error }) {
       sessionStore.setRememberMe(body.rememberMe);
       return login(body);
     },
-    onSuccess: ({ data: { user } }, typed) => {
+    onSuccess: ({ data: { user, secondFactor, passkey } }, typed) => {
       sessionStore.save({
         user,
         rememberMe: typed.rememberMe,
@@ -55,7 +55,12 @@ export function LoginScreen({ authCheckError }: { authCheckError?: Error }) {
       });
       void navigate({
         to: '/mfa',
-        state: { email: user.email, resellerEmail: user.resellerEmail ?? '', user },
+        state: {
+          email: user.email,
+          resellerEmail: user.resellerEmail ?? '',
+          user,
+          secondStep: { secondFactor, passkey },
+        },
       });
     },
     onError: () => sessionStore.clear(),

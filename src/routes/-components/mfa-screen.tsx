@@ -7,7 +7,7 @@ import { verifyCode } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { authMessages, mfaBody } from '../../api/contract/auth';
 import type { User } from '../../api/contract/auth';
-import { recoveryCodeBody, type SecondFactorStatus } from '../../api/contract/second-factor';
+import { recoveryCodeBody, type SecondStep } from '../../api/contract/second-factor';
 import { MFA_CODE_LENGTH } from '../../api/contract/validation';
 import { sessionStore } from '../../api/session-store';
 import { AuthCard, ReturnToLogin } from '../../components/auth-card';
@@ -58,15 +58,19 @@ export function MfaScreen({
 }: {
   alternatives?: (props: SecondStepAlternativeProps) => ReactNode;
 } = {}) {
-  // The session waiting for its second step says which one it is. A failed read leaves the
-  // spec's page: the e-mailed code is what the sign-in sent unless the user has the app.
-  // Always read afresh: an earlier sign-in's answer (another user, say) must not choose the page.
+  // The login hands over which second step its answer named. Without it (the page reloaded, a
+  // link followed) the session waiting for its second step is asked; a failed read leaves the
+  // spec's page: the e-mailed code is what the sign-in sent unless the user has the app. That read
+  // is always afresh: an earlier sign-in's answer (another user, say) must not choose the page.
+  const handed = useLocation({ select: (location) => location.state.secondStep });
   const status = useQuery({
     ...secondFactorQueries.status(),
+    enabled: !handed,
     retry: false,
     staleTime: 0,
     refetchOnMount: 'always',
   });
+  if (handed) return <CodeStep step={handed} alternatives={alternatives} />;
   if (!status.isFetchedAfterMount) {
     return (
       <AuthCard title="Two-step verification" footer={<ReturnToLogin />}>
@@ -76,14 +80,14 @@ export function MfaScreen({
       </AuthCard>
     );
   }
-  return <CodeStep status={status.data} alternatives={alternatives} />;
+  return <CodeStep step={status.data} alternatives={alternatives} />;
 }
 
 function CodeStep({
-  status,
+  step,
   alternatives,
 }: {
-  status: SecondFactorStatus | undefined;
+  step: SecondStep | undefined;
   alternatives?: (props: SecondStepAlternativeProps) => ReactNode;
 }) {
   const navigate = useNavigate();
@@ -92,7 +96,7 @@ function CodeStep({
   const storedUser = sessionStore.get()?.user;
   // Where the code went: handed over by the login screen, else the stored user's address.
   const email = state.email || storedUser?.email;
-  const app = status?.secondFactor === 'totp';
+  const app = step?.secondFactor === 'totp';
   const [kind, setKind] = useState<CodeKind>(app ? 'totp' : 'email');
 
   const onVerified = (user: User) => {
@@ -139,7 +143,7 @@ function CodeStep({
           </Anchor>
         </Center>
       )}
-      {alternatives && status?.passkey && (
+      {alternatives && step?.passkey && (
         <>
           <Divider label="or" labelPosition="center" />
           {alternatives({ passkey: true, onVerified })}
