@@ -209,7 +209,10 @@ describe('Dashboard of a company with no VM', { timeout: 15_000 }, () => {
 
     // What the create screen loads.
     serveTeams();
-    server.use(http.get(api('virtualMachines/listCountries'), () => ok([])));
+    server.use(
+      http.get(api('virtualMachines/listCountries'), () => ok([])),
+      http.get(api('sshKeys/list'), () => ok([])),
+    );
     await user.click(screen.getByRole('link', { name: 'Create Virtual Machine' }));
     await waitFor(() => expect(locationOf(router)).toBe('/createVirtualMachine'));
   });

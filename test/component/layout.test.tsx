@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/contract/auth';
 import { DEFAULT_TAB_ICON } from '../../src/components/branding';
 import { aUser } from './support/fixtures';
+import { aSecondFactorStatus } from './support/second-factor-fixtures';
 import { api, fail, http, ok, server } from './support/msw';
 import { renderApp } from './support/render';
 import { setViewportWidth } from './support/viewport';
@@ -28,6 +29,10 @@ const serveScreens = () =>
     ),
     http.get(api('users/teams/:id'), () => ok({ data: [], totalPages: 1 })),
     http.get(api('apiTokens/list'), () => ok([])),
+    http.get(api('sshKeys/list'), () => ok([])),
+    http.get(api('sessions/list'), () => ok([])),
+    http.get(api('auth/passkeys/list'), () => ok([])),
+    http.get(api('auth/secondFactor'), () => ok(aSecondFactorStatus())),
     http.get(api('webhooks/list'), () => ok([])),
     http.get(api('roles/userRoles'), () => ok([])),
     http.get(api('virtualMachines/list'), () => ok({ data: [], totalPages: 1 })),

@@ -219,6 +219,7 @@ describe('Virtual Machines list', { timeout: 15_000 }, () => {
     server.use(
       http.get(api('virtualMachines/details/:id'), () => delay('infinite')),
       http.get(api('virtualMachines/listCountries'), () => delay('infinite')),
+      http.get(api('sshKeys/list'), () => delay('infinite')),
     );
     const { user, router } = await renderApp('/virtualMachines');
     await user.click(await screen.findByText('vm-03'));

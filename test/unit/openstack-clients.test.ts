@@ -43,6 +43,7 @@ describe("OpenStack's answers, read by each service's client", () => {
     expect(await nova.getServer('abc')).toEqual({
       server: {
         id: 'abc',
+        name: 'web',
         status: 'ACTIVE',
         'OS-EXT-STS:task_state': null,
         flavor: { original_name: 'lp.micro' },
