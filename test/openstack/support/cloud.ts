@@ -93,6 +93,29 @@ export const sshFromOutside = (address: string, user: string, key: string, comma
     { encoding: 'utf8', timeout: 60_000 },
   );
 
+/**
+ * `sshFromOutside` once the guest lets the key in: tried every second (a guest still booting
+ * refuses or cannot be routed to yet) until it answers with some output, for `seconds`.
+ */
+export const sshWhenUp = (
+  address: string,
+  user: string,
+  key: string,
+  command: string,
+  seconds = 300,
+) =>
+  until(
+    `SSH to ${address}`,
+    async () => {
+      try {
+        return sshFromOutside(address, user, key, command);
+      } catch {
+        return '';
+      }
+    },
+    seconds,
+  );
+
 /** The OpenStack CLI as the cloud's administrator, its JSON answer read. */
 export function openstack<T = unknown>(...args: string[]): T {
   return JSON.parse(execFileSync('openstack', [...args, '-f', 'json'], { encoding: 'utf8' })) as T;
