@@ -50,8 +50,11 @@ const passkeyName = z
     z.regex(NO_CONTROL_CHARACTERS, passkeyMessages.nameControlCharacters),
   );
 
+/** The length check aborts first: the pattern never sees an oversized value. */
 const base64url = (max: number) =>
-  z.string().check(z.maxLength(max), z.regex(/^[A-Za-z0-9_-]*$/, 'Must be base64url'));
+  z
+    .string()
+    .check(z.maxLength(max, { abort: true }), z.regex(/^[A-Za-z0-9_-]*$/, 'Must be base64url'));
 
 /** `navigator.credentials.create()`'s answer as `@simplewebauthn/browser` hands it over. */
 export const registrationCredential = z.object({

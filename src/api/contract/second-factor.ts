@@ -83,6 +83,7 @@ export const recoveryCodeBody = z.object({
   code: z.string({ error: messages.mfaRequired }).check(
     z.trim(),
     z.minLength(1, { error: 'Recovery code is required', abort: true }),
+    z.maxLength(32, { error: secondFactorMessages.recoveryCodeFormat, abort: true }),
     z.refine(
       (value) => RECOVERY_CODE_PATTERN.test(normalizeRecoveryCode(value)),
       secondFactorMessages.recoveryCodeFormat,
@@ -96,6 +97,7 @@ const appCode = z
   .check(
     z.trim(),
     z.minLength(1, { error: 'Code is required', abort: true }),
+    z.maxLength(6, { error: 'The code has 6 digits', abort: true }),
     z.regex(/^\d{6}$/, 'The code has 6 digits'),
   );
 
