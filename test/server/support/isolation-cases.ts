@@ -291,7 +291,58 @@ export const isolationCases: IsolationCase[] = [
   ...vmCases(),
   ...networkCases(),
   ...resellerCases(),
+  ...ownAccountCases(),
 ];
+
+/**
+ * A user's own SSH keys, passkeys and sessions, by another company's id: not found for anyone,
+ * an Admin included (an Admin does not see even their own company's users' keys). The passkey
+ * and session routes refuse API tokens (api-tokens-viewer tests).
+ */
+function ownAccountCases(): IsolationCase[] {
+  return [
+    {
+      endpoint: 'DELETE /sshKeys/delete/:id',
+      label: "another company's Admin's SSH key",
+      request: (_own, other) => ({ method: 'DELETE', url: `/sshKeys/delete/${other.sshKeyId}` }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'PUT /auth/passkeys/rename/:id',
+      label: "another company's Admin's passkey",
+      request: (_own, other) => ({
+        method: 'PUT',
+        url: `/auth/passkeys/rename/${other.passkeyId}`,
+        payload: { name: 'Hacked' },
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'DELETE /auth/passkeys/delete/:id',
+      label: "another company's Admin's passkey",
+      request: (_own, other) => ({
+        method: 'DELETE',
+        url: `/auth/passkeys/delete/${other.passkeyId}`,
+      }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'DELETE /sessions/delete/:id',
+      label: "ending another company's Admin's session",
+      request: (_own, other) => ({ method: 'DELETE', url: `/sessions/delete/${other.sessionId}` }),
+      expect: everyone404,
+    },
+    {
+      endpoint: 'POST /sessions/deleteAll/:userId',
+      label: "ending every session of another company's user",
+      request: (_own, other) => ({
+        method: 'POST',
+        url: `/sessions/deleteAll/${other.userIds.viewer}`,
+      }),
+      expect: adminOnly,
+    },
+  ];
+}
 
 /**
  * The reseller's console, to users of customer companies (every role here): not there for them,
@@ -682,4 +733,25 @@ export const routesWithoutCompanyIds: Record<string, string> = {
   'POST /networks/create': "takes no company id; the network is the caller's company's",
   'POST /support/sendEmail': "takes no id; the caller's own account and company (support tests)",
   'POST /logging': 'public; browser error reports, only logged: no data is read or written',
+  'POST /sshKeys/create': "takes no id; the key is the caller's own (ssh-keys tests)",
+  'GET /sshKeys/list': "no id; the caller's own keys only, an Admin's too (ssh-keys tests)",
+  'POST /auth/passkeys/createOptions': "the caller's own session and account",
+  'POST /auth/passkeys/create':
+    "the caller's own account; a credential made for another user is refused (passkeys tests)",
+  'GET /auth/passkeys/list': "no id; the caller's own passkeys (passkeys tests)",
+  'POST /auth/passkeys/mfaOptions': "the caller's own session, still waiting for its second step",
+  'POST /auth/passkeys/mfa':
+    "the caller's own session; only the user's own passkeys answer (passkeys tests)",
+  'POST /auth/passkeys/loginOptions': 'public; a challenge to answer, no data',
+  'POST /auth/passkeys/login':
+    "public; only a registered passkey's answer signs in, into its own account (passkeys tests)",
+  'GET /auth/secondFactor': "the caller's own account",
+  'POST /auth/totp/enroll': "the caller's own account",
+  'POST /auth/totp/confirm': "the caller's own account",
+  'POST /auth/totp/disable': "the caller's own account",
+  'GET /company/secondFactorPolicy': "no id; the caller's own company's policy",
+  'PUT /company/secondFactorPolicy':
+    "no id; Admins only, the caller's own company's policy (second-factor-policy tests)",
+  'GET /sessions/list': "no id; the caller's own sessions (session-list tests)",
+  'POST /sessions/deleteOthers': "the caller's own sessions (session-list tests)",
 };

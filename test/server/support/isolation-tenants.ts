@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { ROLE, type RoleId } from '../../../src/api/contract/roles';
-import { vmSnapshots } from '../../../server/db/self-service-schema';
+import { sessions } from '../../../server/db/schema';
+import { hashSecretToken } from '../../../server/domain/identity/secret-tokens';
+import { vmSnapshots, webauthnCredentials } from '../../../server/db/self-service-schema';
 import type { TestServer } from './harness';
 import { lastMailTo, linkIn } from './mail';
 import { NEW_PASSWORD } from './seed';
+import { ed25519Key } from './ssh-key-fixtures';
 import { bearer, signIn } from './sign-in';
 import { smallUbuntuOrder } from './vm-fixtures';
 
@@ -28,6 +32,12 @@ export interface Tenant {
   apiTokenId: number;
   /** An available snapshot of the VM (written as its operation would leave it). */
   snapshotId: number;
+  /** An SSH key of the company's Admin. */
+  sshKeyId: number;
+  /** A passkey of the company's Admin (written as a registration would leave it). */
+  passkeyId: number;
+  /** A second signed-in session of the company's Admin, besides the one in `tokens`. */
+  sessionId: number;
 }
 
 async function call(
@@ -148,10 +158,31 @@ export async function importTwoTenants(server: TestServer): Promise<[Tenant, Ten
       url: `https://hooks.${key}.iso.test/launchpad`,
       events: ['*'],
     });
+    const sshKey = await call(server, 'POST', '/sshKeys/create', adminHeaders, {
+      name: `Laptop ${key}`,
+      publicKey: ed25519Key(`admin@${key}`).publicKey,
+    });
+    const [passkey] = await server.database.db
+      .insert(webauthnCredentials)
+      .values({
+        userId: admin.id,
+        name: `YubiKey ${key}`,
+        credentialId: Buffer.from(`iso-credential-${key}`).toString('base64url'),
+        publicKey: Buffer.from(`iso-public-key-${key}`).toString('base64url'),
+      })
+      .returning({ id: webauthnCredentials.id });
+    const second = await signIn(server, `admin@${key}.iso.test`, { password: NEW_PASSWORD });
+    const [secondSession] = await server.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashSecretToken(second.token)));
     tenants.push({
       webhookId: webhook.id,
       apiTokenId: apiToken.id,
       snapshotId: 0,
+      sshKeyId: sshKey.id,
+      passkeyId: passkey!.id,
+      sessionId: secondSession!.id,
       companyId: companyIds[index]!,
       teamId,
       vmId: ids[0],
