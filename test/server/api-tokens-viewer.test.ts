@@ -53,15 +53,23 @@ async function call(bearerValue: string, attempt: Attempt) {
   return { status: res.statusCode, body: res.json() as { data: unknown; message: string } };
 }
 
+/** Isolation cases on a signed-in browser's own credentials and sessions: a token is refused. */
+const SESSION_ONLY_CASES = new Set([
+  'PUT /auth/passkeys/rename/:id',
+  'DELETE /auth/passkeys/delete/:id',
+  'DELETE /sessions/delete/:id',
+]);
+
 /**
  * Routes that change something, on the Viewer's own company's ids (the isolation cases' shape),
- * and the console link, a read that hands out control. Making a token is session-only (below).
+ * and the console link, a read that hands out control. Making a token, and a passkey or a
+ * session's business, are session-only (below).
  */
 const ownCompanyAttempts = (): Attempt[] =>
   isolationCases
     .map((c) => ({ endpoint: c.endpoint, ...c.request(own, own) }))
     .filter((a) => a.method !== 'GET' || a.endpoint === 'GET /virtualMachines/getConsole/:id')
-    .filter((a) => a.endpoint !== 'POST /apiTokens/create');
+    .filter((a) => a.endpoint !== 'POST /apiTokens/create' && !SESSION_ONLY_CASES.has(a.endpoint));
 
 /** The routes that change something and take no other company's id. */
 const companyWideAttempts = (): Attempt[] => [
@@ -76,6 +84,12 @@ const companyWideAttempts = (): Attempt[] => [
     method: 'POST',
     url: '/networks/create',
     payload: { name: 'viewer-net', regionId: own.order.regionId, cidr: '10.99.0.0/24' },
+  },
+  {
+    endpoint: 'PUT /company/secondFactorPolicy',
+    method: 'PUT',
+    url: '/company/secondFactorPolicy',
+    payload: { requireStrongSecondFactor: true },
   },
 ];
 
@@ -100,6 +114,41 @@ const sessionOnlyAttempts = (): Attempt[] => [
     method: 'POST',
     url: '/auth/shouldResetPassword',
   },
+  { endpoint: 'POST /auth/totp/enroll', method: 'POST', url: '/auth/totp/enroll' },
+  {
+    endpoint: 'POST /auth/totp/confirm',
+    method: 'POST',
+    url: '/auth/totp/confirm',
+    payload: { code: '123456' },
+  },
+  {
+    endpoint: 'POST /auth/totp/disable',
+    method: 'POST',
+    url: '/auth/totp/disable',
+    payload: { password: 'x', code: '123456' },
+  },
+  {
+    endpoint: 'POST /auth/passkeys/createOptions',
+    method: 'POST',
+    url: '/auth/passkeys/createOptions',
+  },
+  {
+    endpoint: 'POST /auth/passkeys/create',
+    method: 'POST',
+    url: '/auth/passkeys/create',
+    payload: { name: 'Script key', credential: { id: 'x' } },
+  },
+  { endpoint: 'POST /auth/passkeys/mfaOptions', method: 'POST', url: '/auth/passkeys/mfaOptions' },
+  {
+    endpoint: 'POST /auth/passkeys/mfa',
+    method: 'POST',
+    url: '/auth/passkeys/mfa',
+    payload: { credential: { id: 'x' } },
+  },
+  { endpoint: 'POST /sessions/deleteOthers', method: 'POST', url: '/sessions/deleteOthers' },
+  ...isolationCases
+    .filter((c) => SESSION_ONLY_CASES.has(c.endpoint))
+    .map((c) => ({ endpoint: c.endpoint, ...c.request(own, own) })),
 ];
 
 describe("a Viewer's read-write token", () => {
@@ -145,10 +194,12 @@ describe("a Viewer's read-write token", () => {
     const untried = server.app.apiRoutes
       .map((route) => route.name)
       .filter((name) => !name.startsWith('GET ') && !public_.has(name) && !tried.has(name));
-    // The Viewer's own: signing out and writing to support (support tests).
+    // The Viewer's own: signing out, writing to support (support tests) and adding an SSH key of
+    // their own (ssh-keys tests).
     expect(untried.sort()).toEqual([
       'DELETE /auth/logout',
       'POST /auth/logout',
+      'POST /sshKeys/create',
       'POST /support/sendEmail',
     ]);
   });
