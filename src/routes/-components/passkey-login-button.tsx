@@ -13,7 +13,9 @@ export function PasskeyLoginButton({ rememberMe }: { rememberMe: boolean }) {
   const queryClient = useQueryClient();
   const signIn = useMutation({
     mutationFn: () =>
-      import('../../api/passkey-ceremonies').then((m) => m.passkeySignIn(rememberMe)),
+      typeof PublicKeyCredential === 'undefined'
+        ? Promise.reject(new Error('This browser cannot use passkeys'))
+        : import('../../api/passkey-ceremonies').then((m) => m.passkeySignIn(rememberMe)),
     onSuccess: (user) => {
       queryClient.setQueryData(authQueries.check().queryKey, { user });
       void navigate(
@@ -23,7 +25,8 @@ export function PasskeyLoginButton({ rememberMe }: { rememberMe: boolean }) {
       );
     },
   });
-  if (typeof PublicKeyCredential === 'undefined') return null;
+  // Drawn in every browser, as the build draws it into /login before the code runs: the card
+  // must not move when the console takes it over.
   return (
     <>
       <FormError title="Error signing in with a passkey" error={signIn.error} />
