@@ -33,7 +33,10 @@ function serveOwnProfile() {
 async function openUserPage(path: string, heading: string) {
   const view = await renderApp(path);
   await screen.findByRole('heading', { level: 2, name: heading });
-  await waitFor(() => expect(screen.queryByLabelText('Loading data')).not.toBeInTheDocument());
+  // Profile loads its sections side by side (memberships, SSH keys, security, sessions, tokens).
+  await waitFor(() => expect(screen.queryByLabelText('Loading data')).not.toBeInTheDocument(), {
+    timeout: 10_000,
+  });
   return view;
 }
 
