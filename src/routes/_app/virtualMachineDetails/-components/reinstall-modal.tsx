@@ -10,7 +10,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { OperationStarted } from './operation-started';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { VmDetails, VmStatus } from '../../../../api/contract/vms';
@@ -55,23 +56,13 @@ export function ReinstallModal({ opened, onClose, id, details }: ReinstallModalP
       withCloseButton={!reinstall.isPending}
     >
       {reinstall.isSuccess ? (
-        <Stack gap="md">
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconCircleCheck color="var(--mantine-color-green-6)" aria-hidden />
-            <Text size="sm" role="status">
-              The reinstall has started; it takes a few minutes. When it ends, the new password is
-              shown under Password on this page
-              {reinstall.variables.sshKeyIds?.length
-                ? ', and the SSH keys you chose log in.'
-                : ', and Download Private Key gives the new private key.'}
-            </Text>
-          </Group>
-          <Group justify="flex-end">
-            <Button onClick={close} data-autofocus>
-              Return
-            </Button>
-          </Group>
-        </Stack>
+        <OperationStarted onReturn={close}>
+          The reinstall has started; it takes a few minutes. When it ends, the new password is shown
+          under Password on this page
+          {reinstall.variables.sshKeyIds?.length
+            ? ', and the SSH keys you chose log in.'
+            : ', and Download Private Key gives the new private key.'}
+        </OperationStarted>
       ) : (
         <ReinstallForm
           id={id}

@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { OperationStarted } from './operation-started';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { VmDetails } from '../../../../api/contract/vms';
@@ -35,20 +36,10 @@ export function UpgradeModal({ opened, onClose, id, details }: UpgradeModalProps
       closeOnEscape={!upgrade.isPending}
     >
       {upgrade.isSuccess ? (
-        <Stack gap="md">
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconCircleCheck color="var(--mantine-color-green-6)" aria-hidden />
-            <Text size="sm" role="status">
-              The upgrade has started. The process can take up to a minute; you can close this
-              window meanwhile.
-            </Text>
-          </Group>
-          <Group justify="flex-end">
-            <Button onClick={close} data-autofocus>
-              Return
-            </Button>
-          </Group>
-        </Stack>
+        <OperationStarted onReturn={close}>
+          The upgrade has started. The process can take up to a minute; you can close this window
+          meanwhile.
+        </OperationStarted>
       ) : (
         <UpgradeForm
           id={id}
