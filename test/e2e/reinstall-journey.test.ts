@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VmDetails } from '../../src/api/contract/vms';
-import { apiSession, eventually, smallUbuntuOrder, type ApiCall } from './support/api-session';
+import { apiSession, runningVm, type ApiCall } from './support/api-session';
 import { launchChromium, screenshot } from './support/browser';
 import { choose, signIn } from './support/journey';
 import { overflowOf } from './support/layout';
@@ -37,24 +36,6 @@ describe('reinstalling a VM, in Chromium', () => {
     await server?.stop();
   });
 
-  async function runningVm(name: string) {
-    const { ids } = await call<{ ids: number[] }>('POST', '/virtualMachines/create', {
-      ...(await smallUbuntuOrder(call)),
-      name,
-      numberOfInstances: 1,
-      teamId: null,
-      allocatePublicIp: true,
-    });
-    const id = ids[0]!;
-    await eventually(
-      async () =>
-        (await call<VmDetails>('GET', `/virtualMachines/details/${id}`)).status === 'Running',
-      60,
-      `${name} running`,
-    );
-    return id;
-  }
-
   async function openDialog(page: Page, id: number, name: string) {
     await signIn(page, server, '/', ADMIN);
     await page.goto(`${server.url}/virtualMachineDetails/${id}`);
@@ -67,7 +48,7 @@ describe('reinstalling a VM, in Chromium', () => {
 
   it('desktop: reinstall from another image, then read the new password', async () => {
     const errors: string[] = [];
-    const id = await runningVm('phoenix');
+    const id = await runningVm(call, 'phoenix', true);
     const before = await call<{ sshPassword: string }>('GET', `/virtualMachines/getPassword/${id}`);
     const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     page.on('pageerror', (err) => errors.push(err.message));
@@ -100,7 +81,7 @@ describe('reinstalling a VM, in Chromium', () => {
 
   it('phone: the dialog fits the screen, and keeps the name gate', async () => {
     const errors: string[] = [];
-    const id = await runningVm('pocket');
+    const id = await runningVm(call, 'pocket', true);
     const page = await (await browser.newContext({ viewport: PHONE })).newPage();
     page.on('pageerror', (err) => errors.push(err.message));
     const dialog = await openDialog(page, id, 'pocket');

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotList } from '../../src/api/contract/vm-snapshots';
 import type { VmDetails } from '../../src/api/contract/vms';
-import { apiSession, eventually, smallUbuntuOrder, type ApiCall } from './support/api-session';
+import { apiSession, eventually, runningVm, type ApiCall } from './support/api-session';
 import { launchChromium, screenshot } from './support/browser';
 import { signIn } from './support/journey';
 import { overflowOf } from './support/layout';
@@ -36,23 +36,6 @@ describe("a VM's snapshots, in Chromium", () => {
     await server?.stop();
   });
 
-  async function runningVm(name: string) {
-    const { ids } = await call<{ ids: number[] }>('POST', '/virtualMachines/create', {
-      ...(await smallUbuntuOrder(call)),
-      name,
-      numberOfInstances: 1,
-      teamId: null,
-      allocatePublicIp: false,
-    });
-    const id = ids[0]!;
-    await eventually(
-      async () =>
-        (await call<VmDetails>('GET', `/virtualMachines/details/${id}`)).status === 'Running',
-      60,
-      `${name} running`,
-    );
-    return id;
-  }
   const snapshotsOf = async (id: number) =>
     (await call<SnapshotList>('GET', `/virtualMachines/snapshots/list/${id}`)).snapshots;
 
@@ -61,7 +44,7 @@ describe("a VM's snapshots, in Chromium", () => {
     ['phone', { width: 412, height: 823 }],
   ] as const) {
     it(`takes, restores and deletes a snapshot on a ${label}`, async () => {
-      const id = await runningVm(`snapshots-${label}`);
+      const id = await runningVm(call, `snapshots-${label}`);
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       const errors: string[] = [];

@@ -1,4 +1,4 @@
-import type { LookupItem } from '../../../src/api/contract/vms';
+import type { LookupItem, VmDetails } from '../../../src/api/contract/vms';
 import { readCode, type Credentials } from './journey';
 import type { RunningServer } from './server-process';
 
@@ -76,4 +76,23 @@ export async function smallUbuntuOrder(call: ApiCall) {
     `/virtualMachines/listProviders/${la!.id}?imageId=${ubuntu.id}&configurationId=3`,
   );
   return { regionId: la!.id, imageId: ubuntu.id, configurationId: 3, providerId: provider!.id };
+}
+
+/** A Small Ubuntu of no team, ordered through the API and waited for until it runs; its id. */
+export async function runningVm(call: ApiCall, name: string, allocatePublicIp = false) {
+  const { ids } = await call<{ ids: number[] }>('POST', '/virtualMachines/create', {
+    ...(await smallUbuntuOrder(call)),
+    name,
+    numberOfInstances: 1,
+    teamId: null,
+    allocatePublicIp,
+  });
+  const id = ids[0]!;
+  await eventually(
+    async () =>
+      (await call<VmDetails>('GET', `/virtualMachines/details/${id}`)).status === 'Running',
+    60,
+    `${name} running`,
+  );
+  return id;
 }
