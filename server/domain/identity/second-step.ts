@@ -9,7 +9,7 @@ import { unusedRecoveryCodes, useSecondFactorCode } from './totp';
 
 /** A column expression for queries that select from `users`: the user's app is confirmed. */
 const hasConfirmedApp = sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.confirmedAt} is not null)`;
-/** The user has a passkey or security key (helper H5's WebAuthn credentials). */
+/** The user has a passkey or security key (a WebAuthn credential). */
 const hasPasskey = sql<boolean>`exists (select 1 from ${webauthnCredentials} where ${webauthnCredentials.userId} = ${users.id})`;
 
 /**

@@ -34,7 +34,7 @@ function storeVerifiedUser(user: User) {
 }
 
 /**
- * What another way to pass the second step (a passkey, helper H5's) gets: whether the user has
+ * What another way to pass the second step (a passkey) gets: whether the user has
  * one, and what to call once the server has verified the session with it.
  */
 export interface SecondStepAlternativeProps {

@@ -6,7 +6,7 @@ import { TotpEnrolment } from './totp-enrolment';
 
 /**
  * Where a user is held until they have a strong second factor: the authenticator app's set-up
- * (and H5's passkey registration, as `passkey`). Nothing else of the console is reachable; signing
+ * (and a passkey's registration, as `passkey`). Nothing else of the console is reachable; signing
  * out is.
  */
 export function EnrolmentScreen({
@@ -14,7 +14,7 @@ export function EnrolmentScreen({
   passkey,
 }: {
   onEnrolled: () => void;
-  /** Registering a passkey instead (helper H5); it calls `onEnrolled` once one is saved. */
+  /** Registering a passkey instead; it calls `onEnrolled` once one is saved. */
   passkey?: ReactNode;
 }) {
   const [settingUpApp, setSettingUpApp] = useState(false);

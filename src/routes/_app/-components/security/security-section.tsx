@@ -4,7 +4,7 @@ import { AuthenticatorAppCard } from './authenticator-app-card';
 
 /**
  * Profile → Security, on the signed-in user's own page: the authenticator app, and beside it the
- * passkeys (`children`, helper H5's card).
+ * passkeys (`children`, the passkeys card).
  */
 export function SecuritySection({ children }: { children?: ReactNode }) {
   return (
