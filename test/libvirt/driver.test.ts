@@ -9,13 +9,23 @@ import {
   ProviderUnavailable,
   type CreateServerRequest,
   type NetworkSpec,
-  type ServerState,
 } from '../../server/providers/driver';
 import { networkNames } from '../../server/providers/libvirt/host-network';
 import { lvNetworks, lvServers } from '../../server/providers/libvirt/schema';
 import { outside } from '../../scripts/libvirt/lab-host';
 import { describeDriverConformance } from '../providers/conformance';
-import { inBox, markers, missingTools, serialLog, startLab, until, type Lab } from './support/lab';
+import {
+  fromRouter,
+  inBox,
+  markers,
+  missingTools,
+  serialLog,
+  settle,
+  sshOptions,
+  startLab,
+  until,
+  type Lab,
+} from './support/lab';
 
 /**
  * The libvirt driver on a lab host with real TCG guests: first the contract every driver is held
@@ -110,28 +120,6 @@ const domainOf = async (ref: string) => {
   return row!.domain;
 };
 
-async function settle(ref: string, timeoutMs = 150_000): Promise<ServerState> {
-  return until(
-    `${ref} at rest`,
-    async () => {
-      const state = await lab.driver.getServer(ref);
-      return state && !state.task ? state : undefined;
-    },
-    timeoutMs,
-  );
-}
-
-/** A command in a network's router namespace, inside the lab host: the view from the gateway. */
-const fromRouter = (networkId: number, command: string, timeoutMs = 30_000) =>
-  inBox(
-    lab.host,
-    `ip netns exec ${networkNames('lp', lab.config.stateDir, networkId).namespace} ${command}`,
-    timeoutMs,
-  );
-
-const sshCommon =
-  '-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o ConnectTimeout=10 -o LogLevel=ERROR';
-
 /** libvirtd in the lab host stopped, then started again: the engine unreachable, then back. */
 const libvirtd = {
   async stop() {
@@ -195,8 +183,8 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
     netId = row!.id;
     const names = networkNames('lp', lab.config.stateDir, netId);
     expect(inBox(lab.host, `ip -br link show dev ${names.bridge}`)).toContain(names.bridge);
-    expect(fromRouter(netId, 'ip -4 -o addr show')).toMatch(/gw\s+inet 10\.20\.0\.1\/24/);
-    expect(fromRouter(netId, 'nft list ruleset')).toContain('snat to 203.0.113.129');
+    expect(fromRouter(lab, netId, 'ip -4 -o addr show')).toMatch(/gw\s+inet 10\.20\.0\.1\/24/);
+    expect(fromRouter(lab, netId, 'nft list ruleset')).toContain('snat to 203.0.113.129');
   });
 
   it('builds a custom network as a bare bridge: no router, DHCP or NAT', async () => {
@@ -243,7 +231,7 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
     domain = await domainOf(ref);
     expect(inBox(lab.host, 'virsh -q list --all --name').trim().split('\n')).toEqual([domain]);
 
-    const state = await settle(ref);
+    const state = await settle(lab, ref, 150_000);
     expect(state).toMatchObject({ powerState: 'running', sizeKey: 'micro', fault: null });
 
     const log = await until('the guest to be ready', async () =>
@@ -261,23 +249,27 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
   });
 
   it('reaches the guest over the bridge, with the SSH keys and the password the seed delivered', async () => {
-    expect(fromRouter(netId, 'curl -sS -m 5 http://10.20.0.10/')).toContain('hello from web-1');
-    const key = path.join(keyDir, 'key');
-    expect(fromRouter(netId, `ssh ${sshCommon} -i ${key} launchpad@10.20.0.10 id -un`).trim()).toBe(
-      'launchpad',
+    expect(fromRouter(lab, netId, 'curl -sS -m 5 http://10.20.0.10/')).toContain(
+      'hello from web-1',
     );
+    const key = path.join(keyDir, 'key');
+    expect(
+      fromRouter(lab, netId, `ssh ${sshOptions} -i ${key} launchpad@10.20.0.10 id -un`).trim(),
+    ).toBe('launchpad');
     // The user's account key opens it as well.
     const account = path.join(keyDir, 'account');
     expect(
       fromRouter(
+        lab,
         netId,
-        `ssh ${sshCommon} -o IdentitiesOnly=yes -i ${account} launchpad@10.20.0.10 echo account-key-ok`,
+        `ssh ${sshOptions} -o IdentitiesOnly=yes -i ${account} launchpad@10.20.0.10 echo account-key-ok`,
       ),
     ).toContain('account-key-ok');
     expect(
       fromRouter(
+        lab,
         netId,
-        `sshpass -p '${password}' ssh ${sshCommon} -o PubkeyAuthentication=no launchpad@10.20.0.10 echo password-ok`,
+        `sshpass -p '${password}' ssh ${sshOptions} -o PubkeyAuthentication=no launchpad@10.20.0.10 echo password-ok`,
       ).trim(),
     ).toBe('password-ok');
   });
@@ -297,8 +289,9 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
       const key = path.join(keyDir, 'key');
       const seen = await until('the outside listener', async () =>
         fromRouter(
+          lab,
           netId,
-          `ssh ${sshCommon} -i ${key} launchpad@10.20.0.10 'busybox nc 203.0.113.1 8099 </dev/null'`,
+          `ssh ${sshOptions} -i ${key} launchpad@10.20.0.10 'busybox nc 203.0.113.1 8099 </dev/null'`,
         ),
       );
       expect(seen.trim()).toBe('seen 203.0.113.130');
@@ -315,7 +308,7 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
 
   it('stops, plugs a second interface and resizes offline: the guest boots with both', async () => {
     await lab.driver.stopServer(serverRef, token());
-    expect((await settle(serverRef)).powerState).toBe('shutoff');
+    expect((await settle(lab, serverRef, 150_000)).powerState).toBe('shutoff');
 
     const second = await lab.driver.networking.createNetwork(
       'lab-1',
@@ -329,10 +322,13 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
       token(),
     );
     await lab.driver.resizeServer(serverRef, 'extraSmall', token());
-    expect(await settle(serverRef)).toMatchObject({ powerState: 'shutoff', sizeKey: 'extraSmall' });
+    expect(await settle(lab, serverRef, 150_000)).toMatchObject({
+      powerState: 'shutoff',
+      sizeKey: 'extraSmall',
+    });
 
     await lab.driver.startServer(serverRef, token());
-    expect((await settle(serverRef)).powerState).toBe('running');
+    expect((await settle(lab, serverRef, 150_000)).powerState).toBe('running');
     await until('eth1 on the second network', async () =>
       markers(serialLog(lab, domain), 'NET').some((l) => /eth1 .*ip=10\.30\.0\.10\/24/.test(l)),
     );
@@ -345,10 +341,10 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
     const [primary, extra] = (await lab.driver.getServer(serverRef))!.ports;
     await lab.driver.networking.releasePublicIp(primary!.ref, token());
     expect((await lab.driver.networking.getPort(primary!.ref))?.publicIp).toBeNull();
-    expect(fromRouter(netId, 'nft list ruleset')).not.toContain('203.0.113.130');
+    expect(fromRouter(lab, netId, 'nft list ruleset')).not.toContain('203.0.113.130');
 
     await lab.driver.stopServer(serverRef, token());
-    await settle(serverRef);
+    await settle(lab, serverRef, 150_000);
     await lab.driver.networking.detachPort(extra!.ref, token());
     expect(await lab.driver.networking.getPort(extra!.ref)).toBeNull();
     expect(inBox(lab.host, `virsh -q dumpxml ${domain} --inactive`)).not.toContain(
@@ -393,7 +389,7 @@ describe('the libvirt driver on a real libvirtd with TCG guests', () => {
     const server = await lab.driver.createServer(
       serverRequest(ref, '10.40.0.10', { imageKey: 'no-boot', name: 'broken' }),
     );
-    const state = await settle(server.ref);
+    const state = await settle(lab, server.ref, 150_000);
     expect(state.powerState).toBe('error');
     expect(state.fault).toMatchObject({
       userMessage: expect.stringMatching(/did not boot: .*Kernel panic/),

@@ -5,10 +5,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerState } from '../../server/providers/driver';
-import { networkNames } from '../../server/providers/libvirt/host-network';
 import { lvNetworks, lvServers } from '../../server/providers/libvirt/schema';
-import { inBox, markers, missingTools, serialLog, startLab, until, type Lab } from './support/lab';
+import {
+  fromRouter,
+  inBox,
+  markers,
+  missingTools,
+  serialLog,
+  settle,
+  sshOptions,
+  startLab,
+  until,
+  type Lab,
+} from './support/lab';
 
 /**
  * A real TCG guest reinstalled: a file written on its disk, the server rebuilt from its image with
@@ -20,8 +29,6 @@ if (missing.length > 0) throw new Error(`The libvirt suite needs: ${missing.join
 
 const token = () => randomBytes(8).toString('hex');
 const mac = () => `52:54:00:${[0, 0, 0].map(() => randomBytes(1).toString('hex')).join(':')}`;
-const ssh =
-  '-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o ConnectTimeout=10 -o LogLevel=ERROR';
 
 let lab: Lab;
 let oldKey: string;
@@ -39,17 +46,6 @@ afterAll(async () => {
   await lab?.stop();
 });
 
-async function settle(ref: string, timeoutMs = 300_000): Promise<ServerState> {
-  return until(
-    `${ref} at rest`,
-    async () => {
-      const state = await lab.driver.getServer(ref);
-      return state && !state.task ? state : undefined;
-    },
-    timeoutMs,
-  );
-}
-
 describe('reinstalling a libvirt guest', () => {
   it('wipes its disk and lets only the new password and key in', async () => {
     const { ref: netRef } = await lab.driver.networking.createNetwork(
@@ -66,15 +62,13 @@ describe('reinstalling a libvirt guest', () => {
       token(),
     );
     const [net] = await lab.database.db.select().from(lvNetworks).where(eq(lvNetworks.ref, netRef));
-    const namespace = networkNames('lp', lab.config.stateDir, net!.id).namespace;
-    const fromRouter = (command: string) =>
-      inBox(lab.host, `ip netns exec ${namespace} ${command}`, 60_000).trim();
+    const viaRouter = (command: string) => fromRouter(lab, net!.id, command, 60_000).trim();
     /** A command as `user` in the guest with a key, over SSH from the network's router. */
     const withKey = (key: string, user: string, command: string) =>
-      fromRouter(`ssh ${ssh} -i ${key} ${user}@10.90.0.10 '${command}'`);
+      viaRouter(`ssh ${sshOptions} -i ${key} ${user}@10.90.0.10 '${command}'`);
     const withPassword = (password: string, command: string) =>
-      fromRouter(
-        `sshpass -p '${password}' ssh ${ssh} -o PubkeyAuthentication=no launchpad@10.90.0.10 ${command}`,
+      viaRouter(
+        `sshpass -p '${password}' ssh ${sshOptions} -o PubkeyAuthentication=no launchpad@10.90.0.10 ${command}`,
       );
     const disk = (command: string) =>
       `mkdir -p /mnt/d && mount /dev/vda /mnt/d && ${command}; umount /mnt/d`;
@@ -95,7 +89,7 @@ describe('reinstalling a libvirt guest', () => {
     });
     const [row] = await lab.database.db.select().from(lvServers).where(eq(lvServers.ref, ref));
     const domain = row!.domain;
-    const before = await settle(ref);
+    const before = await settle(lab, ref, 300_000);
     expect(before.powerState).toBe('running');
     const ready = (n: number) =>
       until(
@@ -120,7 +114,7 @@ describe('reinstalling a libvirt guest', () => {
       authorizedKeys: [newPublic],
     });
     expect((await lab.driver.getServer(ref))?.task).toBe('rebuilding');
-    const after = await settle(ref);
+    const after = await settle(lab, ref, 300_000);
     expect(after).toMatchObject({ powerState: 'running', fault: null, ports: before.ports });
     expect(after.ports[0]!.macAddress).toBe(macAddress);
     await ready(2);

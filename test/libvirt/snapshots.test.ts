@@ -5,10 +5,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerState } from '../../server/providers/driver';
-import { networkNames } from '../../server/providers/libvirt/host-network';
 import { lvNetworks, lvServers } from '../../server/providers/libvirt/schema';
-import { inBox, markers, missingTools, serialLog, startLab, until, type Lab } from './support/lab';
+import {
+  fromRouter,
+  inBox,
+  markers,
+  missingTools,
+  serialLog,
+  settle,
+  sshOptions,
+  startLab,
+  until,
+  type Lab,
+} from './support/lab';
 
 /**
  * Snapshots of a real TCG guest's disk, as files of their own on the host: a file written in the
@@ -22,8 +31,6 @@ if (missing.length > 0) throw new Error(`The libvirt suite needs: ${missing.join
 
 const token = () => randomBytes(8).toString('hex');
 const mac = () => `52:54:00:${[0, 0, 0].map(() => randomBytes(1).toString('hex')).join(':')}`;
-const ssh =
-  '-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o ConnectTimeout=10 -o LogLevel=ERROR';
 
 let lab: Lab;
 let key: string;
@@ -36,17 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await lab?.stop();
 });
-
-async function settle(ref: string, timeoutMs = 300_000): Promise<ServerState> {
-  return until(
-    `${ref} at rest`,
-    async () => {
-      const state = await lab.driver.getServer(ref);
-      return state && !state.task ? state : undefined;
-    },
-    timeoutMs,
-  );
-}
 
 describe('snapshots of a libvirt guest', () => {
   it('restores a file the guest changed after the snapshot, running or shut off', async () => {
@@ -64,12 +60,12 @@ describe('snapshots of a libvirt guest', () => {
       token(),
     );
     const [net] = await lab.database.db.select().from(lvNetworks).where(eq(lvNetworks.ref, netRef));
-    const namespace = networkNames('lp', lab.config.stateDir, net!.id).namespace;
     /** A shell command as root in the guest, over SSH from the network's router. */
     const inGuest = (command: string) =>
-      inBox(
-        lab.host,
-        `ip netns exec ${namespace} ssh ${ssh} -i ${key} root@10.80.0.10 '${command}'`,
+      fromRouter(
+        lab,
+        net!.id,
+        `ssh ${sshOptions} -i ${key} root@10.80.0.10 '${command}'`,
         60_000,
       ).trim();
     const file = (body: string) =>
@@ -95,7 +91,7 @@ describe('snapshots of a libvirt guest', () => {
     });
     const [row] = await lab.database.db.select().from(lvServers).where(eq(lvServers.ref, ref));
     const domain = row!.domain;
-    expect((await settle(ref)).powerState).toBe('running');
+    expect((await settle(lab, ref, 300_000)).powerState).toBe('running');
     const ready = (n: number) =>
       until(
         `boot ${n} ready`,
@@ -121,7 +117,7 @@ describe('snapshots of a libvirt guest', () => {
     expect(inGuest(readFile)).toBe('after-snapshot');
 
     await lab.driver.restoreSnapshot(ref, running, token());
-    expect((await settle(ref)).powerState).toBe('running');
+    expect((await settle(lab, ref, 300_000)).powerState).toBe('running');
     await ready(2);
     expect(await until('SSH again', async () => inGuest(readFile))).toBe('before-snapshot');
 
@@ -135,12 +131,12 @@ describe('snapshots of a libvirt guest', () => {
       password: 'Launchpad-Lab-43!',
       authorizedKeys,
     });
-    expect((await settle(ref)).powerState).toBe('running');
+    expect((await settle(lab, ref, 300_000)).powerState).toBe('running');
     await ready(3);
     expect(await until('SSH after the reinstall', async () => inGuest(readFile))).toBe('no-note');
     expect(await lab.driver.getSnapshot(kept)).toMatchObject({ status: 'available' });
     await lab.driver.restoreSnapshot(ref, kept, token());
-    expect((await settle(ref)).powerState).toBe('running');
+    expect((await settle(lab, ref, 300_000)).powerState).toBe('running');
     await ready(4);
     expect(await until('SSH after the restore', async () => inGuest(readFile))).toBe(
       'before-snapshot',
@@ -148,11 +144,11 @@ describe('snapshots of a libvirt guest', () => {
 
     // Shut off: a snapshot of the disk alone, restored with the guest left shut off.
     await lab.driver.stopServer(ref, token());
-    expect((await settle(ref)).powerState).toBe('shutoff');
+    expect((await settle(lab, ref, 300_000)).powerState).toBe('shutoff');
     const { ref: stopped } = await lab.driver.createSnapshot(ref, 'stopped', token());
     expect(await lab.driver.getSnapshot(stopped)).toMatchObject({ status: 'available' });
     await lab.driver.restoreSnapshot(ref, running, token());
-    expect((await settle(ref)).powerState).toBe('shutoff');
+    expect((await settle(lab, ref, 300_000)).powerState).toBe('shutoff');
 
     for (const snapshot of [running, stopped]) {
       await lab.driver.deleteSnapshot(snapshot, token());

@@ -11,7 +11,9 @@ import {
   readBuiltImage,
   type BuiltImage,
 } from '../../../scripts/libvirt/lab-config';
+import type { ServerState } from '../../../server/providers/driver';
 import { LibvirtDriver } from '../../../server/providers/libvirt/driver';
+import { networkNames } from '../../../server/providers/libvirt/host-network';
 import {
   inBox,
   requireTools,
@@ -122,5 +124,28 @@ export async function until<T>(
   }
   throw new Error(`Timed out waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
 }
+
+/** The server once no task is under way on it. */
+export const settle = (lab: Lab, ref: string, timeoutMs: number): Promise<ServerState> =>
+  until(
+    `${ref} at rest`,
+    async () => {
+      const state = await lab.driver.getServer(ref);
+      return state && !state.task ? state : undefined;
+    },
+    timeoutMs,
+  );
+
+/** A command in a network's router namespace, inside the lab host: the view from the gateway. */
+export const fromRouter = (lab: Lab, networkId: number, command: string, timeoutMs = 30_000) =>
+  inBox(
+    lab.host,
+    `ip netns exec ${networkNames('lp', lab.config.stateDir, networkId).namespace} ${command}`,
+    timeoutMs,
+  );
+
+/** What every SSH from a router to a guest passes: a new guest's key, and no waiting long. */
+export const sshOptions =
+  '-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o ConnectTimeout=10 -o LogLevel=ERROR';
 
 export { inBox };
