@@ -20,11 +20,12 @@ import {
 } from './support/lab';
 
 /**
- * Snapshots of a real TCG guest's disk, as files of their own on the host: a file written in the
- * guest, a snapshot of the running guest, the file changed, the snapshot restored, and the file
- * read back as it was; a snapshot kept through a reinstall (which wipes the file) and restored
- * after it; a snapshot of the shut-off guest; and, deleted one by one or with the server, nothing
- * of them left on the host.
+ * A real TCG guest's disk, snapshotted and reinstalled (one guest for both: each boot under TCG
+ * costs a minute). Snapshots are files of their own on the host: a file written in the guest, a
+ * snapshot of the running guest, the file changed, the snapshot restored, and the file read back
+ * as it was. A reinstall wipes the disk, keeps the address and MAC, and lets only the new password
+ * and key in; a snapshot taken before it survives it and brings the file back. A snapshot of the
+ * shut-off guest; and, deleted one by one or with the server, nothing of them left on the host.
  */
 const missing = missingTools();
 if (missing.length > 0) throw new Error(`The libvirt suite needs: ${missing.join(', ')}`);
@@ -33,19 +34,23 @@ const token = () => randomBytes(8).toString('hex');
 const mac = () => `52:54:00:${[0, 0, 0].map(() => randomBytes(1).toString('hex')).join(':')}`;
 
 let lab: Lab;
-let key: string;
+let oldKey: string;
+let newKey: string;
 beforeAll(async () => {
   lab = await startLab();
   const dir = mkdtempSync(path.join(tmpdir(), 'lpkey-'));
-  key = path.join(dir, 'key');
-  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'snapshots', '-f', key]);
+  oldKey = path.join(dir, 'old');
+  newKey = path.join(dir, 'new');
+  for (const file of [oldKey, newKey]) {
+    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'disk', '-f', file]);
+  }
 });
 afterAll(async () => {
   await lab?.stop();
 });
 
-describe('snapshots of a libvirt guest', () => {
-  it('restores a file the guest changed after the snapshot, running or shut off', async () => {
+describe("a libvirt guest's disk", () => {
+  it('is snapshotted, reinstalled and restored, running or shut off', async () => {
     const { ref: netRef } = await lab.driver.networking.createNetwork(
       'lab-1',
       {
@@ -60,22 +65,26 @@ describe('snapshots of a libvirt guest', () => {
       token(),
     );
     const [net] = await lab.database.db.select().from(lvNetworks).where(eq(lvNetworks.ref, netRef));
-    /** A shell command as root in the guest, over SSH from the network's router. */
-    const inGuest = (command: string) =>
-      fromRouter(
-        lab,
-        net!.id,
-        `ssh ${sshOptions} -i ${key} root@10.80.0.10 '${command}'`,
-        60_000,
-      ).trim();
+    const viaRouter = (command: string) => fromRouter(lab, net!.id, command, 60_000).trim();
+    /** A command as `user` in the guest with a key, over SSH from the network's router. */
+    const withKey = (key: string, user: string, command: string) =>
+      viaRouter(`ssh ${sshOptions} -i ${key} ${user}@10.80.0.10 '${command}'`);
+    const withPassword = (password: string, command: string) =>
+      viaRouter(
+        `sshpass -p '${password}' ssh ${sshOptions} -o PubkeyAuthentication=no launchpad@10.80.0.10 ${command}`,
+      );
+    let key = oldKey;
+    /** A shell command as root in the guest, with the key it was last given. */
+    const inGuest = (command: string) => withKey(key, 'root', command);
     const file = (body: string) =>
       `mkdir -p /mnt/d && mount /dev/vda /mnt/d && echo ${body} > /mnt/d/note && sync && umount /mnt/d && echo written`;
+    const disk = (command: string) =>
+      `mkdir -p /mnt/d && mount /dev/vda /mnt/d && ${command}; umount /mnt/d`;
     const readFile =
       'mkdir -p /mnt/d && mount -o ro /dev/vda /mnt/d && (cat /mnt/d/note 2>/dev/null || echo no-note); umount /mnt/d';
     const snapshotsDir = path.join(lab.config.stateDir, 'snapshots');
     const fileOf = (snapshot: string) => path.join(snapshotsDir, `${snapshot}.qcow2`);
-    const authorizedKeys = [readFileSync(`${key}.pub`, 'utf8').trim()];
-
+    const macAddress = mac();
     const { ref } = await lab.driver.createServer({
       clientToken: token(),
       providerKey: 'lab',
@@ -84,14 +93,15 @@ describe('snapshots of a libvirt guest', () => {
       sizeKey: 'micro',
       name: 'snappy',
       username: 'launchpad',
-      password: 'Launchpad-Lab-42!',
-      authorizedKeys,
-      primaryPort: { networkRef: netRef, fixedIp: '10.80.0.10', macAddress: mac() },
+      password: 'Old-Password-42!',
+      authorizedKeys: [readFileSync(`${oldKey}.pub`, 'utf8').trim()],
+      primaryPort: { networkRef: netRef, fixedIp: '10.80.0.10', macAddress },
       publicIp: null,
     });
     const [row] = await lab.database.db.select().from(lvServers).where(eq(lvServers.ref, ref));
     const domain = row!.domain;
-    expect((await settle(lab, ref, 300_000)).powerState).toBe('running');
+    const before = await settle(lab, ref, 300_000);
+    expect(before.powerState).toBe('running');
     const ready = (n: number) =>
       until(
         `boot ${n} ready`,
@@ -121,23 +131,40 @@ describe('snapshots of a libvirt guest', () => {
     await ready(2);
     expect(await until('SSH again', async () => inGuest(readFile))).toBe('before-snapshot');
 
-    // A reinstall wipes the disk and leaves the snapshot alone: restored after it, the file is back.
+    // A reinstall wipes the disk to the image's, on the same address and MAC, with only the new
+    // password and key; the snapshot taken before it is left alone and brings the file back.
     const { ref: kept } = await lab.driver.createSnapshot(ref, 'before reinstall', token());
     expect(await lab.driver.getSnapshot(kept)).toMatchObject({ status: 'available' });
+    const newPublic = readFileSync(`${newKey}.pub`, 'utf8').trim();
     await lab.driver.rebuildServer(ref, {
       clientToken: token(),
       imageKey: 'busybox',
       username: 'launchpad',
-      password: 'Launchpad-Lab-43!',
-      authorizedKeys,
+      password: 'New-Password-42!',
+      authorizedKeys: [newPublic],
     });
-    expect((await settle(lab, ref, 300_000)).powerState).toBe('running');
+    expect((await lab.driver.getServer(ref))?.task).toBe('rebuilding');
+    const after = await settle(lab, ref, 300_000);
+    expect(after).toMatchObject({ powerState: 'running', fault: null, ports: before.ports });
+    expect(after.ports[0]!.macAddress).toBe(macAddress);
     await ready(3);
-    expect(await until('SSH after the reinstall', async () => inGuest(readFile))).toBe('no-note');
+    expect(markers(serialLog(lab, domain), 'SEED-KEY').at(-1)).toBe(
+      `LAUNCHPAD-SEED-KEY ${newPublic}`,
+    );
+    key = newKey;
+    expect(
+      await until('SSH after the reinstall', async () => inGuest(disk('ls /mnt/d | tr "\\n" " "'))),
+    ).toMatch(/^launchpad-base( lost\+found)? ?$/);
+    expect(withKey(newKey, 'launchpad', 'id -un')).toBe('launchpad');
+    expect(withPassword('New-Password-42!', 'echo password-ok')).toBe('password-ok');
+    expect(() => withKey(oldKey, 'launchpad', 'id -un')).toThrow();
+    expect(() => withPassword('Old-Password-42!', 'echo password-ok')).toThrow();
+
     expect(await lab.driver.getSnapshot(kept)).toMatchObject({ status: 'available' });
     await lab.driver.restoreSnapshot(ref, kept, token());
     expect((await settle(lab, ref, 300_000)).powerState).toBe('running');
     await ready(4);
+    // The image's seed is read at every boot: the key is still the reinstall's.
     expect(await until('SSH after the restore', async () => inGuest(readFile))).toBe(
       'before-snapshot',
     );
