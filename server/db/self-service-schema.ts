@@ -74,6 +74,36 @@ export const vmSnapshots = pgTable(
 );
 
 /**
+ * When each snapshot was held on its engine, and how big it was: a row opens when the snapshot
+ * becomes available (its size known) and closes when its delete finished, its own or its VM's.
+ * A snapshot whose take failed never has one. Usage for billing counts these (GB-hours).
+ */
+export const snapshotPeriods = pgTable(
+  'snapshot_periods',
+  {
+    id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    vmId: integer('vm_id')
+      .notNull()
+      .references(() => virtualMachines.id),
+    snapshotId: integer('snapshot_id')
+      .notNull()
+      .references(() => vmSnapshots.id),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    startedAt: at('started_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [
+    index('snapshot_periods_company_idx').on(t.companyId, t.startedAt),
+    index('snapshot_periods_open_idx')
+      .on(t.snapshotId)
+      .where(sql`${t.endedAt} is null`),
+  ],
+);
+
+/**
  * A user's authenticator app: the shared secret (sealed with APP_SECRET), enrolled once a first
  * code confirms it. `lastStep` is the time step of the last code accepted, so that a code is used
  * once within its window.

@@ -4,6 +4,7 @@ import { providers } from '../db/catalog-schema';
 import type { Db, Tx } from '../db/client';
 import { vmSnapshots } from '../db/self-service-schema';
 import { virtualMachines } from '../db/vm-schema';
+import { closeSnapshotPeriods, openSnapshotPeriod } from '../domain/vms/snapshot-periods';
 import type { ProviderDriver } from '../providers/driver';
 import type { SnapshotOperationKind } from './operations';
 import {
@@ -90,12 +91,20 @@ export const snapshotSteps: Record<SnapshotOperationKind, Step> = {
         ? failedAtProvider(state.fault, 'server')
         : failure(`The snapshot is ${state.status}`);
     },
-    succeeded: (tx, ctx, sizeBytes) =>
-      setSnapshot(tx, ctx, {
-        status: 'available',
-        statusMessage: null,
-        sizeBytes: (sizeBytes as number | null) ?? null,
-      }).then(),
+    // Held (and billed by its size) from now until its delete finishes.
+    async succeeded(tx, ctx, observed) {
+      const sizeBytes = (observed as number | null) ?? null;
+      await setSnapshot(tx, ctx, { status: 'available', statusMessage: null, sizeBytes });
+      const { snapshot } = ctx.subject;
+      await openSnapshotPeriod(tx, {
+        companyId: snapshot.companyId,
+        vmId: snapshot.vmId,
+        snapshotId: snapshot.id,
+        // An engine that does not say what it holds has nothing to bill by.
+        sizeBytes: sizeBytes ?? 0,
+        at: ctx.now,
+      });
+    },
     failed: (tx, ctx, message) =>
       setSnapshot(tx, ctx, {
         status: 'error',
@@ -148,7 +157,10 @@ export const snapshotSteps: Record<SnapshotOperationKind, Step> = {
       if (state.fault) return failedAtProvider(state.fault, 'server');
       return failure('The snapshot is still there');
     },
-    succeeded: (tx, ctx) => setSnapshot(tx, ctx, { deletedAt: ctx.now }).then(),
+    async succeeded(tx, ctx) {
+      await setSnapshot(tx, ctx, { deletedAt: ctx.now });
+      await closeSnapshotPeriods(tx, [ctx.subject.snapshot.id], ctx.now);
+    },
     failed: (tx, ctx, message) =>
       setSnapshot(tx, ctx, { status: 'error', statusMessage: `Delete failed: ${message}` }).then(),
   },
@@ -194,9 +206,16 @@ export async function snapshotsOfVmGone(
   return done;
 }
 
-/** Once the VM is deleted, so are its snapshots' rows. */
-export const markSnapshotsOfVmDeleted = (tx: Tx, vmId: number, now: Date) =>
-  tx
+/** Once the VM is deleted, so are its snapshots' rows: they are held no more from `now`. */
+export async function markSnapshotsOfVmDeleted(tx: Tx, vmId: number, now: Date): Promise<void> {
+  const gone = await tx
     .update(vmSnapshots)
     .set({ deletedAt: now })
-    .where(and(eq(vmSnapshots.vmId, vmId), isNull(vmSnapshots.deletedAt)));
+    .where(and(eq(vmSnapshots.vmId, vmId), isNull(vmSnapshots.deletedAt)))
+    .returning({ id: vmSnapshots.id });
+  await closeSnapshotPeriods(
+    tx,
+    gone.map((snapshot) => snapshot.id),
+    now,
+  );
+}
