@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { usageMessages } from '../../src/api/contract/usage';
 import { HttpError } from '../../server/http-error';
 import {
+  BYTES_PER_GB,
   clip,
   coveredMs,
+  gbHoursOf,
+  gbOf,
   hoursOf,
   usageWindow,
   wholeMinutes,
@@ -72,6 +75,36 @@ describe('minutes and hours', () => {
     ]);
     // Three rows of one minute are 0.05 h, not three times 0.02: totals are summed in minutes.
     expect(hoursOf(1 + 1 + 1)).not.toBe(3 * hoursOf(1));
+  });
+});
+
+describe('GB and GB-hours of snapshots', () => {
+  const GB = BYTES_PER_GB;
+
+  it('counts a GB as 2^30 bytes, to 2 decimals', () => {
+    expect(GB).toBe(1_073_741_824);
+    expect([10 * GB, 2.5 * GB, 1e9, GB / 200, GB / 201, 0].map(gbOf)).toEqual([
+      10, 2.5, 0.93, 0.01, 0, 0,
+    ]);
+  });
+
+  it('makes GB-hours of byte-minutes once, half a hundredth up', () => {
+    const gbMinutes = (n: number) => BigInt(n * GB);
+    expect(gbHoursOf(gbMinutes(60))).toBe(1);
+    expect(gbHoursOf(gbMinutes(1))).toBe(0.02);
+    // 1.5 GB-min is 0.025 GB-h exactly: up.
+    expect(gbHoursOf(gbMinutes(1.5))).toBe(0.03);
+    expect(gbHoursOf(gbMinutes(1.5) - 1n)).toBe(0.02);
+    // Three snapshots of 1 GB for a minute each: 0.05, not three rows' 0.02.
+    expect(gbHoursOf(3n * gbMinutes(1))).toBe(0.05);
+  });
+
+  it('stays exact past the doubles’ integers: a 31-day month of 10 TB', () => {
+    const byteMinutes = 44_640n * 10n * 2n ** 40n;
+    expect(byteMinutes > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+    // 44640 min × 10240 GB / 60 = 7618560 GB-h
+    expect(gbHoursOf(byteMinutes)).toBe(7_618_560);
+    expect(gbHoursOf(byteMinutes + 1n)).toBe(7_618_560);
   });
 });
 

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageCsvColumns, usageMessages } from '../../src/api/contract/usage';
 import { companies } from '../../server/db/schema';
 import { publicIpPeriods, vmInterfaces } from '../../server/db/network-schema';
+import { snapshotPeriods, vmSnapshots } from '../../server/db/self-service-schema';
+import { simSnapshots } from '../../server/providers/sim/schema';
 import { virtualMachines, vmRunPeriods, vmSizePeriods } from '../../server/db/vm-schema';
 import { CUSTOMER_NAME, IDLE_NAME, startUsageWorld, type UsageWorld } from './support/usage-world';
 import { insertVms } from './support/vm-fixtures';
@@ -11,20 +13,25 @@ import { insertVms } from './support/vm-fixtures';
  * Usage for billing against a month computed by hand. The customer's VM `web` lives through
  * November and into December: created, resized, its company suspended and resumed (through the
  * real endpoints, the clock moved to each moment), then deleted; it and the company's network
- * hold public addresses. In December a second VM, `db`, runs, shuts down and holds an address
- * for a while. Every figure below is worked out in the comments from these moments (UTC):
+ * hold public addresses, and it has snapshots taken (one fails), deleted on their own and with
+ * it. In December a second VM, `db`, runs, shuts down and holds an address for a while. Every
+ * figure below is worked out in the comments from these moments (UTC):
  *
  *   Nov 14 09:00  web created, Small (6 vCPU, 10 GB, 180 GB), with a public address (Y); the
  *                 company's first VM makes its default network, whose SNAT address (X) it holds
+ *   Nov 16 09:00  a snapshot of web, `before-resize`: 10 GB (its engine says)
+ *   Nov 16 10:00  a snapshot of web, `broken`: its take fails
  *   Nov 20 09:00  web resized to Medium (8 vCPU, 12 GB, 240 GB): Resizing, then Running again
  *   Nov 25 12:00  the reseller suspends the company: web stops
  *   Nov 26 00:00  (a look at the month in progress)
  *   Nov 27 12:00  the reseller resumes it: web starts again
+ *   Nov 28 00:00  a snapshot of web, `nightly`: 2.5 GB
+ *   Dec  1 12:00  `nightly` deleted
  *   Dec  2 00:00  db created, Extra Small (4 vCPU, 8 GB, 120 GB), without an address
  *   Dec  2 06:00  an address (Z) allocated to db
  *   Dec  2 12:00  db's guest shuts itself down (seen when its details are read)
  *   Dec  2 18:00  Z released
- *   Dec  3 06:00  web deleted
+ *   Dec  3 06:00  web deleted, and its snapshots with it
  *   Dec  5 00:00  now, for the answers
  *
  * The engine takes a few seconds for each task (TEST_SIM_TIMINGS), so a period begins or ends up to
@@ -35,6 +42,8 @@ let w: UsageWorld;
 let web: number;
 let db: number;
 let network: number;
+const snapshots = { beforeResize: 0, broken: 0, nightly: 0 };
+const GB = 2 ** 30;
 
 type Json = Record<string, unknown>;
 type UsageAnswer = {
@@ -46,6 +55,7 @@ type UsageAnswer = {
     name: string;
     vms: Json[];
     publicIps: Json[];
+    snapshots: Json[];
     totals: Record<string, number>;
   })[];
 };
@@ -88,6 +98,36 @@ const primaryInterfaceOf = async (vmId: number) => {
   return row!.id;
 };
 
+/**
+ * Takes a snapshot of the VM, which its engine finishes holding `sizeBytes` (the sim's own sizes
+ * are arbitrary), or fails to take.
+ */
+async function takeSnapshot(vmId: number, name: string, sizeBytes: number | 'fails') {
+  if (sizeBytes === 'fails') {
+    w.server.sim.faults.inject({ kind: 'fail', action: 'snapshot', message: 'Disk is busy' });
+  }
+  const res = await asAdmin('POST', `/virtualMachines/snapshots/create/${vmId}`, { name });
+  const id = (res.body as { data: { id: number } }).data.id;
+  if (sizeBytes !== 'fails') {
+    // The take is submitted: the engine's snapshot is there, being taken, and ends at this size.
+    await w.server.reconciler.drain();
+    const dbh = w.server.database.db;
+    const [row] = await dbh
+      .select({ ref: vmSnapshots.providerRef })
+      .from(vmSnapshots)
+      .where(eq(vmSnapshots.id, id));
+    const finished = await dbh
+      .update(simSnapshots)
+      .set({ state: 'available', sizeBytes, stateEndsAt: null })
+      .where(eq(simSnapshots.ref, row!.ref!))
+      .returning({ ref: simSnapshots.ref });
+    expect(finished).toHaveLength(1);
+  }
+  await w.server.finishOperations();
+  w.server.sim.faults.clear();
+  return id;
+}
+
 type Listed = Awaited<ReturnType<typeof listedHours>>;
 /** Read on Nov 26 00:00, the month in progress. */
 let inProgress: { usage: UsageAnswer; listed: Listed };
@@ -98,6 +138,11 @@ beforeAll(async () => {
   w = await startUsageWorld('2026-11-14T09:00:00Z');
   web = (await w.createVms('admin', { name: 'web', configurationId: 3 }))[0]!;
   await w.server.finishOperations();
+
+  w.moveTo('2026-11-16T09:00:00Z');
+  snapshots.beforeResize = await takeSnapshot(web, 'before-resize', 10 * GB);
+  w.moveTo('2026-11-16T10:00:00Z');
+  snapshots.broken = await takeSnapshot(web, 'broken', 'fails');
 
   w.moveTo('2026-11-20T09:00:00Z');
   await asAdmin('PUT', '/virtualMachines/changeConfiguration', { id: web, configurationId: 4 });
@@ -116,6 +161,13 @@ beforeAll(async () => {
   expect(
     (await w.asStaff('staff', 'POST', `/reseller/companies/resume/${w.companyId}`)).statusCode,
   ).toBe(200);
+  await w.server.finishOperations();
+
+  w.moveTo('2026-11-28T00:00:00Z');
+  snapshots.nightly = await takeSnapshot(web, 'nightly', 2.5 * GB);
+
+  w.moveTo('2026-12-01T12:00:00Z');
+  await asAdmin('DELETE', `/virtualMachines/snapshots/delete/${snapshots.nightly}`);
   await w.server.finishOperations();
 
   w.moveTo('2026-12-02T00:00:00Z');
@@ -192,12 +244,14 @@ describe('a closed month (November, read in December)', () => {
       name: IDLE_NAME,
       vms: [],
       publicIps: [],
+      snapshots: [],
       totals: {
         vmExistedHours: 0,
         vmRanHours: 0,
         vcpuRanHours: 0,
         ramGbRanHours: 0,
         publicIpHours: 0,
+        snapshotGbHours: 0,
       },
     });
   });
@@ -259,6 +313,39 @@ describe('a closed month (November, read in December)', () => {
     ]);
   });
 
+  it('counts each snapshot held, at its size, from available to deleted; not a failed one', () => {
+    const ofWeb = { vmId: web, vmName: 'web', vmDeleted: true, region: LA };
+    expect(customerOf(november).snapshots).toEqual([
+      {
+        snapshotId: snapshots.beforeResize,
+        snapshotName: 'before-resize',
+        ...ofWeb,
+        sizeBytes: 10 * GB,
+        sizeGb: 10,
+        // Available seconds after Nov 16 09:00, held past the month's end (until web's
+        // deletion): 14 days 15 h = 351 h = 21060 min; × 10 GB = 3510 GB-hours.
+        from: secondsAfter('2026-11-16T09:00'),
+        to: '2026-12-01T00:00:00.000Z',
+        minutes: 21060,
+        hours: 351,
+        gbHours: 3510,
+      },
+      {
+        snapshotId: snapshots.nightly,
+        snapshotName: 'nightly',
+        ...ofWeb,
+        sizeBytes: 2.5 * GB,
+        sizeGb: 2.5,
+        // Nov 28 00:00 -> the month's end (deleted on Dec 1 12:00): 72 h = 4320 min; × 2.5 GB.
+        from: secondsAfter('2026-11-28T00:00'),
+        to: '2026-12-01T00:00:00.000Z',
+        minutes: 4320,
+        hours: 72,
+        gbHours: 180,
+      },
+    ]);
+  });
+
   it('totals the company from minutes', () => {
     expect(customerOf(november).totals).toEqual({
       // 8640 + 15300 = 23940 min = 399 h
@@ -271,6 +358,8 @@ describe('a closed month (November, read in December)', () => {
       ramGbRanHours: 3924,
       // 23940 × 2 = 47880 min = 798 h
       publicIpHours: 798,
+      // (21060 × 10 + 4320 × 2.5) GB-min = 221400 GB-min = 3690 GB-h
+      snapshotGbHours: 3690,
     });
   });
 
@@ -306,7 +395,11 @@ describe('the month in progress', () => {
       vcpuRanHours: 1848, // 144 × 6 + 123 × 8
       ramGbRanHours: 2916, // 144 × 10 + 123 × 12
       publicIpHours: 558, // 2 × (Nov 14 09:00 -> Nov 26 00:00: 279 h)
+      snapshotGbHours: 2310, // before-resize: Nov 16 09:00 -> now, 231 h × 10 GB
     });
+    expect(customer.snapshots.map((row) => [row.snapshotName, row.to, row.minutes])).toEqual([
+      ['before-resize', '2026-11-26T00:00:00.000Z', 13860],
+    ]);
   });
 
   it('is what the Customers list and the customer’s page show as this month’s VM-hours', () => {
@@ -414,11 +507,55 @@ describe('December, read on Dec 5: a period across the month boundary, a deletio
       vcpuRanHours: 480, // 12 × 4 + 54 × 8
       ramGbRanHours: 744, // 12 × 8 + 54 × 12
       publicIpHours: 162, // 96 + 54 + 12
+      snapshotGbHours: 570, // 54 × 10 + 12 × 2.5
     });
     expect(onDec5.listed).toEqual({
       list: { [w.idleCompanyId]: 0, [w.companyId]: 126 },
       details: 126,
     });
+  });
+
+  it('counts the snapshots up to their deletion: on their own, and with their VM', () => {
+    const ofWeb = { vmId: web, vmName: 'web', vmDeleted: true, region: LA };
+    expect(customerOf(december).snapshots).toEqual([
+      {
+        snapshotId: snapshots.beforeResize,
+        snapshotName: 'before-resize',
+        ...ofWeb,
+        sizeBytes: 10 * GB,
+        sizeGb: 10,
+        // Dec 1 00:00 -> deleted with web on Dec 3 06:00: 54 h = 3240 min; × 10 GB.
+        from: '2026-12-01T00:00:00.000Z',
+        to: secondsAfter('2026-12-03T06:00'),
+        minutes: 3240,
+        hours: 54,
+        gbHours: 540,
+      },
+      {
+        snapshotId: snapshots.nightly,
+        snapshotName: 'nightly',
+        ...ofWeb,
+        sizeBytes: 2.5 * GB,
+        sizeGb: 2.5,
+        // Dec 1 00:00 -> its own delete at 12:00: 720 min; × 2.5 GB.
+        from: '2026-12-01T00:00:00.000Z',
+        to: secondsAfter('2026-12-01T12:00'),
+        minutes: 720,
+        hours: 12,
+        gbHours: 30,
+      },
+    ]);
+  });
+
+  it('held no snapshot whose take failed, and closed each one deleted', async () => {
+    const periods = await w.server.database.db
+      .select({ snapshotId: snapshotPeriods.snapshotId, endedAt: snapshotPeriods.endedAt })
+      .from(snapshotPeriods)
+      .where(eq(snapshotPeriods.companyId, w.companyId));
+    expect(periods.map((period) => period.snapshotId).sort()).toEqual(
+      [snapshots.beforeResize, snapshots.nightly].sort(),
+    );
+    expect(periods.filter((period) => period.endedAt === null)).toEqual([]);
   });
 
   it('closed every period of the deleted VM, and holds one run period at most per VM', async () => {
@@ -441,10 +578,17 @@ describe('October, before anything', () => {
       to: '2026-11-01T00:00:00.000Z',
     });
     expect(
-      october.companies.map((c) => [c.name, c.vms, c.publicIps, c.totals.vmExistedHours]),
+      october.companies.map((c) => [
+        c.name,
+        c.vms,
+        c.publicIps,
+        c.snapshots,
+        c.totals.vmExistedHours,
+        c.totals.snapshotGbHours,
+      ]),
     ).toEqual([
-      [IDLE_NAME, [], [], 0],
-      [CUSTOMER_NAME, [], [], 0],
+      [IDLE_NAME, [], [], [], 0, 0],
+      [CUSTOMER_NAME, [], [], [], 0, 0],
     ]);
   });
 });
@@ -463,22 +607,28 @@ describe('CSV', () => {
       .where(eq(companies.id, w.companyId));
     const customer = `${w.companyId},${externalId!.id},"Umbrella, ""Cloud"" Ltd"`;
     const resized = customerOf(november).vms[0]!.to as string;
+    const [taken, nightly] = customerOf(november).snapshots.map((row) => row.from as string);
     const month = '2026-11-01T00:00:00.000Z,2026-12-01T00:00:00.000Z';
+    const end = '2026-12-01T00:00:00.000Z';
     expect(res.body).toBe(
       [
         usageCsvColumns.join(','),
-        `total,${w.idleCompanyId},customer:idle,${IDLE_NAME},,,,,,,,,${month},0.00,0.00,0.00,0.00,0.00`,
+        `total,${w.idleCompanyId},customer:idle,${IDLE_NAME},,,,,,,,,${month},0.00,0.00,0.00,0.00,0.00,,,,0.00`,
         // Each row's vCPU- and GB-hours are its own ran minutes times its size: 8640 × 6 / 60.
-        `vm,${customer},${web},web,${LA},Small,6,10,180,,2026-11-14T09:00:00.000Z,${resized},144.00,144.00,864.00,1440.00,`,
-        `vm,${customer},${web},web,${LA},Medium,8,12,240,,${resized},2026-12-01T00:00:00.000Z,255.00,207.00,1656.00,2484.00,`,
-        `public_ip,${customer},,,${LA},,,,,${X},2026-11-14T09:00:00.000Z,2026-12-01T00:00:00.000Z,,,,,399.00`,
-        `public_ip,${customer},${web},,${LA},,,,,${Y},2026-11-14T09:00:00.000Z,2026-12-01T00:00:00.000Z,,,,,399.00`,
-        `total,${customer},,,,,,,,,${month},399.00,351.00,2520.00,3924.00,798.00`,
+        `vm,${customer},${web},web,${LA},Small,6,10,180,,2026-11-14T09:00:00.000Z,${resized},144.00,144.00,864.00,1440.00,,,,,`,
+        `vm,${customer},${web},web,${LA},Medium,8,12,240,,${resized},${end},255.00,207.00,1656.00,2484.00,,,,,`,
+        `public_ip,${customer},,,${LA},,,,,${X},2026-11-14T09:00:00.000Z,${end},,,,,399.00,,,,`,
+        `public_ip,${customer},${web},,${LA},,,,,${Y},2026-11-14T09:00:00.000Z,${end},,,,,399.00,,,,`,
+        `snapshot,${customer},${web},web,${LA},,,,,,${taken},${end},,,,,,${snapshots.beforeResize},before-resize,10.00,3510.00`,
+        `snapshot,${customer},${web},web,${LA},,,,,,${nightly},${end},,,,,,${snapshots.nightly},nightly,2.50,180.00`,
+        `total,${customer},,,,,,,,,${month},399.00,351.00,2520.00,3924.00,798.00,,,,3690.00`,
         '',
       ].join('\r\n'),
     );
     // A reader that knows RFC 4180 gets the name back as it is.
-    expect(parseCsv(res.body)[6]![3]).toBe(CUSTOMER_NAME);
+    expect(parseCsv(res.body)[8]![3]).toBe(CUSTOMER_NAME);
+    // The columns that were there before snapshots kept their places.
+    expect(usageCsvColumns.indexOf('public_ip_hours')).toBe(18);
   });
 
   it('answers a month with nothing as its header and a total per customer', async () => {
@@ -642,5 +792,58 @@ describe('rounding, the same in the usage and the Customers list', () => {
     expect(answer.companies[0]!.vms.map((vm) => vm.existedMinutes)).toEqual([0, 1, 2, 61]);
     expect(answer.companies[0]!.totals.vmExistedHours).toBe(1.07);
     expect((await listedHours()).list[odd!.id]).toBe(1.07);
+  });
+
+  it('sums snapshots’ byte-minutes, then makes GB-hours of them once', async () => {
+    const dbh = w.server.database.db;
+    const [odd] = await dbh
+      .insert(companies)
+      .values({
+        externalId: 'customer:odd-snaps',
+        resellerId: w.resellers.a.resellerId,
+        name: 'Odd snaps',
+      })
+      .returning({ id: companies.id });
+    const [vm] = await insertVms(dbh, [{ companyId: odd!.id, teamId: null, name: 'vm' }]);
+    const now = w.clock.now().getTime();
+    const held = [
+      // 1 min of 1 GB: 1/60 GB-h, 0.02 on its own row.
+      { name: 'a', sizeBytes: GB, from: now - 3 * 3600_000, ms: 60_000 },
+      { name: 'b', sizeBytes: GB, from: now - 2 * 3600_000, ms: 60_000 },
+      { name: 'c', sizeBytes: GB, from: now - 3600_000, ms: 60_000 },
+      // 1.5 GB less a byte, still held: 1.50 GB, for 10 min.
+      { name: 'd', sizeBytes: 1.5 * GB - 1, from: now - 600_000, ms: null },
+    ];
+    for (const snapshot of held) {
+      const [row] = await dbh
+        .insert(vmSnapshots)
+        .values({
+          companyId: odd!.id,
+          vmId: vm!.id,
+          name: snapshot.name,
+          status: 'available',
+          sizeBytes: snapshot.sizeBytes,
+        })
+        .returning({ id: vmSnapshots.id });
+      await dbh.insert(snapshotPeriods).values({
+        companyId: odd!.id,
+        vmId: vm!.id,
+        snapshotId: row!.id,
+        sizeBytes: snapshot.sizeBytes,
+        startedAt: new Date(snapshot.from),
+        endedAt: snapshot.ms === null ? null : new Date(snapshot.from + snapshot.ms),
+      });
+    }
+    const answer = await usage(`month=2026-12&companyId=${odd!.id}`);
+    const rows = answer.companies[0]!.snapshots;
+    expect(rows.map((row) => [row.snapshotName, row.sizeGb, row.minutes, row.gbHours])).toEqual([
+      ['a', 1, 1, 0.02],
+      ['b', 1, 1, 0.02],
+      ['c', 1, 1, 0.02],
+      ['d', 1.5, 10, 0.25],
+    ]);
+    // (3 × 1 × 2^30 + 10 × (1.5 × 2^30 - 1)) byte-min / 2^30 / 60 = 0.29999… GB-h: 0.30, where the
+    // rows' 0.02 + 0.02 + 0.02 + 0.25 would make 0.31.
+    expect(answer.companies[0]!.totals.snapshotGbHours).toBe(0.3);
   });
 });

@@ -19,6 +19,7 @@ const field = (value: string | number | Date | null | undefined): string => {
 
 const line = (row: Row) => `${usageCsvColumns.map((column) => field(row[column])).join(',')}\r\n`;
 
+/** Hours, GB and GB-hours alike: 2 decimals. */
 const hours = (value: number) => value.toFixed(2);
 
 export function usageCsv(usage: Usage): string {
@@ -65,6 +66,23 @@ export function usageCsv(usage: Usage): string {
         }),
       );
     }
+    for (const snapshot of company.snapshots) {
+      lines.push(
+        line({
+          kind: 'snapshot',
+          ...owner,
+          vm_id: snapshot.vmId,
+          vm_name: snapshot.vmName,
+          region: snapshot.region,
+          from: snapshot.from,
+          to: snapshot.to,
+          snapshot_id: snapshot.snapshotId,
+          snapshot_name: snapshot.snapshotName,
+          size_gb: hours(snapshot.sizeGb),
+          snapshot_gb_hours: hours(snapshot.gbHours),
+        }),
+      );
+    }
     const { totals } = company;
     lines.push(
       line({
@@ -77,6 +95,7 @@ export function usageCsv(usage: Usage): string {
         vcpu_ran_hours: hours(totals.vcpuRanHours),
         ram_gb_ran_hours: hours(totals.ramGbRanHours),
         public_ip_hours: hours(totals.publicIpHours),
+        snapshot_gb_hours: hours(totals.snapshotGbHours),
       }),
     );
   }

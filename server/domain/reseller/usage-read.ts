@@ -15,12 +15,13 @@ import { configurations, regions } from '../../db/catalog-schema';
 import type { Db } from '../../db/client';
 import { publicIpPeriods } from '../../db/network-schema';
 import { companies } from '../../db/schema';
+import { snapshotPeriods, vmSnapshots } from '../../db/self-service-schema';
 import { virtualMachines, vmRunPeriods, vmSizePeriods } from '../../db/vm-schema';
 import type { UsageWindow } from './usage-window';
 
 /**
  * The history a month's usage is counted from, for a set of companies (`which`, a condition on
- * `companies`): four statements whatever the number of companies, each reading through the
+ * `companies`): five statements whatever the number of companies, each reading through the
  * `(company_id, started_at)` index of its table the periods that overlap the window.
  */
 
@@ -114,3 +115,35 @@ export function readPublicIpPeriods(db: Db, which: SQL, window: UsageWindow) {
 }
 
 export type PublicIpPeriodRow = Awaited<ReturnType<typeof readPublicIpPeriods>>[number];
+
+/** Each snapshot period with its snapshot, VM and region, by company, VM name and time. */
+export function readSnapshotPeriods(db: Db, which: SQL, window: UsageWindow) {
+  return db
+    .select({
+      companyId: snapshotPeriods.companyId,
+      snapshotId: snapshotPeriods.snapshotId,
+      snapshotName: vmSnapshots.name,
+      vmId: snapshotPeriods.vmId,
+      vmName: virtualMachines.name,
+      vmDeleted: sql<boolean>`${isNotNull(virtualMachines.deletedAt)}`,
+      region: regions.city,
+      sizeBytes: snapshotPeriods.sizeBytes,
+      startedAt: snapshotPeriods.startedAt,
+      endedAt: snapshotPeriods.endedAt,
+    })
+    .from(snapshotPeriods)
+    .innerJoin(companies, eq(companies.id, snapshotPeriods.companyId))
+    .innerJoin(vmSnapshots, eq(vmSnapshots.id, snapshotPeriods.snapshotId))
+    .innerJoin(virtualMachines, eq(virtualMachines.id, snapshotPeriods.vmId))
+    .innerJoin(regions, eq(regions.id, virtualMachines.regionId))
+    .where(and(which, overlapping(snapshotPeriods, window)))
+    .orderBy(
+      asc(snapshotPeriods.companyId),
+      asc(virtualMachines.nameKey),
+      asc(snapshotPeriods.vmId),
+      asc(snapshotPeriods.startedAt),
+      asc(snapshotPeriods.snapshotId),
+    );
+}
+
+export type SnapshotPeriodRow = Awaited<ReturnType<typeof readSnapshotPeriods>>[number];

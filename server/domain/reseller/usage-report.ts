@@ -3,6 +3,7 @@ import {
   usageMessages,
   type CompanyUsage,
   type PublicIpUsagePeriod,
+  type SnapshotUsagePeriod,
   type Usage,
   type VmUsagePeriod,
 } from '../../../src/api/contract/usage';
@@ -16,12 +17,16 @@ import {
   readPublicIpPeriods,
   readRunPeriods,
   readSizePeriods,
+  readSnapshotPeriods,
   type PublicIpPeriodRow,
   type SizePeriodRow,
+  type SnapshotPeriodRow,
 } from './usage-read';
 import {
   clip,
   coveredMs,
+  gbHoursOf,
+  gbOf,
   hoursOf,
   usageWindow,
   wholeMinutes,
@@ -31,8 +36,9 @@ import {
 
 /**
  * Usage for billing (`GET /reseller/usage`, docs/billing.md): for each customer of the caller's
- * reseller (never its staff company, never another reseller's), each VM's size periods and each
- * public address's periods in the month, with the minutes the VM existed and ran in each.
+ * reseller (never its staff company, never another reseller's), each VM's size periods, each
+ * public address's periods and each snapshot's in the month, with the minutes the VM existed and
+ * ran in each.
  */
 export async function reportUsage(
   db: Db,
@@ -46,11 +52,12 @@ export async function reportUsage(
     customersOf(scope),
     query.companyId === undefined ? undefined : eq(companies.id, query.companyId),
   )!;
-  const [customers, sizes, runs, addresses] = await Promise.all([
+  const [customers, sizes, runs, addresses, snapshots] = await Promise.all([
     readCompanies(db, which),
     readSizePeriods(db, which, window),
     readRunPeriods(db, which, window),
     readPublicIpPeriods(db, which, window),
+    readSnapshotPeriods(db, which, window),
   ]);
   if (query.companyId !== undefined && customers.length === 0) {
     throw notFound(usageMessages.companyNotFound);
@@ -65,12 +72,20 @@ export async function reportUsage(
     addresses.flatMap((row) => ipPeriod(row, window)),
     (period) => period.companyId,
   );
+  const snapshotsByCompany = groupBy(
+    snapshots.flatMap((row) => snapshotPeriod(row, window)),
+    (period) => period.companyId,
+  );
   return {
     month: window.month,
     from: window.from,
     to: window.to,
     companies: customers.map((company) =>
-      companyUsage(company, vmsByCompany.get(company.id) ?? [], ipsByCompany.get(company.id) ?? []),
+      companyUsage(company, {
+        vms: vmsByCompany.get(company.id) ?? [],
+        publicIps: ipsByCompany.get(company.id) ?? [],
+        snapshots: snapshotsByCompany.get(company.id) ?? [],
+      }),
     ),
   };
 }
@@ -107,12 +122,40 @@ function ipPeriod(row: PublicIpPeriodRow, window: UsageWindow): Counted<PublicIp
   return [{ ...address, ...span, minutes, hours: hoursOf(minutes) }];
 }
 
+/** Bytes held for whole minutes: what a snapshot's GB-hours are made of. */
+const byteMinutes = (period: { minutes: number; sizeBytes: number }) =>
+  BigInt(period.minutes) * BigInt(period.sizeBytes);
+
+function snapshotPeriod(
+  row: SnapshotPeriodRow,
+  window: UsageWindow,
+): Counted<SnapshotUsagePeriod>[] {
+  const span = clip(row, window);
+  if (!span) return [];
+  const minutes = wholeMinutes(span.to.getTime() - span.from.getTime());
+  const { startedAt: _startedAt, endedAt: _endedAt, ...snapshot } = row;
+  return [
+    {
+      ...snapshot,
+      sizeGb: gbOf(row.sizeBytes),
+      ...span,
+      minutes,
+      hours: hoursOf(minutes),
+      gbHours: gbHoursOf(byteMinutes({ minutes, sizeBytes: row.sizeBytes })),
+    },
+  ];
+}
+
 /** The company's rows and its totals, summed in minutes and then made hours. */
 function companyUsage(
   company: { id: number; externalId: string; name: string },
-  vms: Counted<VmUsagePeriod>[],
-  publicIps: Counted<PublicIpUsagePeriod>[],
+  rows: {
+    vms: Counted<VmUsagePeriod>[];
+    publicIps: Counted<PublicIpUsagePeriod>[];
+    snapshots: Counted<SnapshotUsagePeriod>[];
+  },
 ): CompanyUsage {
+  const { vms, publicIps, snapshots } = rows;
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   return {
     companyId: company.id,
@@ -120,12 +163,16 @@ function companyUsage(
     name: company.name,
     vms: vms.map(({ companyId: _companyId, ...period }) => period),
     publicIps: publicIps.map(({ companyId: _companyId, ...period }) => period),
+    snapshots: snapshots.map(({ companyId: _companyId, ...period }) => period),
     totals: {
       vmExistedHours: hoursOf(sum(vms.map((vm) => vm.existedMinutes))),
       vmRanHours: hoursOf(sum(vms.map((vm) => vm.ranMinutes))),
       vcpuRanHours: hoursOf(sum(vms.map((vm) => vm.ranMinutes * vm.vcpus))),
       ramGbRanHours: hoursOf(sum(vms.map((vm) => vm.ranMinutes * vm.ramGb))),
       publicIpHours: hoursOf(sum(publicIps.map((ip) => ip.minutes))),
+      snapshotGbHours: gbHoursOf(
+        snapshots.reduce((total, snapshot) => total + byteMinutes(snapshot), 0n),
+      ),
     },
   };
 }

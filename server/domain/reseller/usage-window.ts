@@ -46,6 +46,21 @@ export const wholeMinutes = (ms: number): number => Math.round(ms / 60_000);
 /** Hours to 2 decimals, from whole minutes (minutes * 100 / 60 is never half way). */
 export const hoursOf = (minutes: number): number => Math.round((minutes * 100) / 60) / 100;
 
+/** A GB is 2^30 bytes (a GiB), as engines count disks. */
+export const BYTES_PER_GB = 2 ** 30;
+
+/** A size in GB to 2 decimals. */
+export const gbOf = (bytes: number): number => Math.round((bytes * 100) / BYTES_PER_GB) / 100;
+
+/**
+ * GB-hours to 2 decimals from byte-minutes (Σ minutes × bytes), rounded once, half up. In
+ * integers: a month of a few TB is past the doubles' exact integers.
+ */
+export function gbHoursOf(byteMinutes: bigint): number {
+  const per = 60n * BigInt(BYTES_PER_GB);
+  return Number((byteMinutes * 200n + per) / (2n * per)) / 100;
+}
+
 /** A stored period; an open one (`endedAt` null) lasts until now. */
 export interface StoredPeriod {
   startedAt: Date;

@@ -9,9 +9,11 @@ import { envelope, idSchema } from './envelope';
  * - a VM exists from its creation to its deletion, in one size period per size (a resize that
  *   took effect ends one and starts the next);
  * - it runs while its status is Running (the `vm.status` events of `GET /activity/list`);
- * - a public address is held from its allocation to its release.
+ * - a public address is held from its allocation to its release;
+ * - a snapshot is held, at its size, from when it became available to when its delete (its own or
+ *   its VM's) finished; one whose take failed is never held.
  * A month not over yet counts up to now. Periods are clipped to the month; minutes are whole
- * (rounded from the exact times), hours are minutes / 60 with 2 decimals.
+ * (rounded from the exact times), hours are minutes / 60 with 2 decimals; a GB is 2^30 bytes.
  */
 
 export const usageMessages = {
@@ -73,6 +75,28 @@ export const publicIpUsagePeriod = z.object({
 });
 export type PublicIpUsagePeriod = z.infer<typeof publicIpUsagePeriod>;
 
+/** One snapshot held during the month, at its size. */
+export const snapshotUsagePeriod = z.object({
+  snapshotId: z.int(),
+  snapshotName: z.string(),
+  vmId: z.int(),
+  vmName: z.string(),
+  /** Whether its VM has been deleted since (its snapshots went with it). */
+  vmDeleted: z.boolean(),
+  region: z.string(),
+  /** What it holds on its engine, in bytes, and in GB (2^30 bytes) to 2 decimals. */
+  sizeBytes: z.int(),
+  sizeGb: z.number(),
+  /** The period it was held within the month (or up to now). */
+  from: z.date(),
+  to: z.date(),
+  minutes: z.int(),
+  hours: z.number(),
+  /** minutes × sizeBytes / 2^30 / 60, to 2 decimals. */
+  gbHours: z.number(),
+});
+export type SnapshotUsagePeriod = z.infer<typeof snapshotUsagePeriod>;
+
 export const companyUsage = z.object({
   companyId: z.int(),
   /** The id the operator's import gave it (`customer:<uuid>` when created in the console). */
@@ -80,6 +104,7 @@ export const companyUsage = z.object({
   name: z.string(),
   vms: z.array(vmUsagePeriod),
   publicIps: z.array(publicIpUsagePeriod),
+  snapshots: z.array(snapshotUsagePeriod),
   totals: z.object({
     vmExistedHours: z.number(),
     vmRanHours: z.number(),
@@ -87,6 +112,8 @@ export const companyUsage = z.object({
     vcpuRanHours: z.number(),
     ramGbRanHours: z.number(),
     publicIpHours: z.number(),
+    /** Σ minutes × sizeBytes / 2^30 / 60 of its snapshots, rounded once. */
+    snapshotGbHours: z.number(),
   }),
 });
 export type CompanyUsage = z.infer<typeof companyUsage>;
@@ -105,8 +132,10 @@ export type Usage = z.infer<typeof usageResponse>['data'];
 
 /**
  * The CSV's columns, in order (RFC 4180, a header row first). `kind` is `vm` (one row per
- * company, VM and size period), `public_ip` (one per address period) or `total` (one per company,
- * after its rows); columns that do not apply to a kind are empty. Moments are ISO 8601 UTC.
+ * company, VM and size period), `public_ip` (one per address period), `snapshot` (one per
+ * snapshot period) or `total` (one per company, after its rows); columns that do not apply to a
+ * kind are empty. Moments are ISO 8601 UTC. Columns added later come last, so that a reader's
+ * positions of the earlier ones hold.
  */
 export const usageCsvColumns = [
   'kind',
@@ -128,4 +157,8 @@ export const usageCsvColumns = [
   'vcpu_ran_hours',
   'ram_gb_ran_hours',
   'public_ip_hours',
+  'snapshot_id',
+  'snapshot_name',
+  'size_gb',
+  'snapshot_gb_hours',
 ] as const;

@@ -2,6 +2,7 @@ import type { ActivityEvent } from '../../../src/api/contract/activity';
 import type {
   CompanyUsage,
   PublicIpUsagePeriod,
+  SnapshotUsagePeriod,
   VmUsagePeriod,
 } from '../../../src/api/contract/usage';
 import { api, fail, http, ok, server } from './msw';
@@ -43,9 +44,30 @@ export const aPublicIpPeriod = (
   ...overrides,
 });
 
-type WireCompanyUsage = Omit<CompanyUsage, 'vms' | 'publicIps'> & {
+/** One snapshot held during the month, as the API sends it. */
+export const aSnapshotPeriod = (
+  overrides: Partial<Wire<SnapshotUsagePeriod>> = {},
+): Wire<SnapshotUsagePeriod> => ({
+  snapshotId: 7,
+  snapshotName: 'before-upgrade',
+  vmId: 12,
+  vmName: 'web-01',
+  vmDeleted: false,
+  region: 'Frankfurt',
+  sizeBytes: 10 * 2 ** 30,
+  sizeGb: 10,
+  from: '2026-10-01T00:00:00.000Z',
+  to: '2026-10-11T00:00:00.000Z',
+  minutes: 14_400,
+  hours: 240,
+  gbHours: 2400,
+  ...overrides,
+});
+
+type WireCompanyUsage = Omit<CompanyUsage, 'vms' | 'publicIps' | 'snapshots'> & {
   vms: Wire<VmUsagePeriod>[];
   publicIps: Wire<PublicIpUsagePeriod>[];
+  snapshots: Wire<SnapshotUsagePeriod>[];
 };
 
 /** A customer's month: nothing used unless told. */
@@ -58,7 +80,15 @@ export const aCompanyUsage = (
   name: 'Acme Corporation',
   vms: [],
   publicIps: [],
-  totals: { vmExistedHours: 0, vmRanHours: 0, vcpuRanHours: 0, ramGbRanHours: 0, publicIpHours: 0 },
+  snapshots: [],
+  totals: {
+    vmExistedHours: 0,
+    vmRanHours: 0,
+    vcpuRanHours: 0,
+    ramGbRanHours: 0,
+    publicIpHours: 0,
+    snapshotGbHours: 0,
+  },
   ...overrides,
 });
 
