@@ -4,7 +4,13 @@ import { sessionStore } from '../../src/api/session-store';
 import { acmeDetails, serveCustomer, signInReseller } from './support/customers-fixtures';
 import { api, fail, http, HttpResponse, server } from './support/msw';
 import { locationOf, renderApp } from './support/render';
-import { aCompanyUsage, aPublicIpPeriod, aVmPeriod, serveUsage } from './support/usage-fixtures';
+import {
+  aCompanyUsage,
+  aPublicIpPeriod,
+  aSnapshotPeriod,
+  aVmPeriod,
+  serveUsage,
+} from './support/usage-fixtures';
 import { optionsOf, pick } from './support/users-fixtures';
 
 const card = () => screen.getByRole('region', { name: 'Usage' });
@@ -62,12 +68,31 @@ const october = aCompanyUsage(42, {
       hours: 744,
     }),
   ],
+  snapshots: [
+    aSnapshotPeriod(),
+    // Of the VM deleted on the 3rd, with it.
+    aSnapshotPeriod({
+      snapshotId: 8,
+      snapshotName: 'db nightly',
+      vmId: 13,
+      vmName: 'db-01',
+      vmDeleted: true,
+      sizeBytes: 2_684_354_560,
+      sizeGb: 2.5,
+      from: '2026-10-03T10:00:00.000Z',
+      to: '2026-10-03T17:30:00.000Z',
+      minutes: 450,
+      hours: 7.5,
+      gbHours: 18.75,
+    }),
+  ],
   totals: {
     vmExistedHours: 752.5,
     vmRanHours: 688.75,
     vcpuRanHours: 2338.5,
     ramGbRanHours: 8521,
     publicIpHours: 984,
+    snapshotGbHours: 2418.75,
   },
 });
 
@@ -119,6 +144,7 @@ describe('a customer’s usage', { timeout: 15_000 }, () => {
       'vCPU-hours': '2,338.50',
       'GB-RAM-hours': '8,521.00',
       'Public-IP hours': '984.00',
+      'Snapshot GB-hours': '2,418.75',
     });
     expect(rowsOf('VM usage')).toEqual([
       [
@@ -157,11 +183,25 @@ describe('a customer’s usage', { timeout: 15_000 }, () => {
       ],
     ]);
 
+    expect(rowsOf('Snapshot usage')).toEqual([
+      [
+        'before-upgrade',
+        'web-01',
+        'Frankfurt',
+        '10.00',
+        'Oct 1, 00:00 – Oct 11, 00:00',
+        '240.00',
+        '2,400.00',
+      ],
+      ['db nightly', 'db-01Deleted', 'Frankfurt', '2.50', 'Oct 3, 10:00 – 17:30', '7.50', '18.75'],
+    ]);
+
     // Back to the current month: the URL drops it again.
     await pick(user, month, 'November 2026');
     await waitFor(() => expect(locationOf(router)).toBe('/customers/42'));
     expect(await within(card()).findByText('No usage in November 2026')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'VM usage' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Snapshot usage' })).not.toBeInTheDocument();
   });
 
   it('opens the month of a link, and the current one for a month still to come', async () => {

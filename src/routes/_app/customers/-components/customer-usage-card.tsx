@@ -22,7 +22,7 @@ import { errorMessage } from '../../../../components/error-text';
 import { usageMutations, usageQueries } from '../../../../queries/usage';
 import { Figure } from './customer-figures';
 import { customerErrorLeads, formatHours } from './customer-texts';
-import { publicIpUsageColumns, vmUsageColumns } from './usage-columns';
+import { publicIpUsageColumns, snapshotUsageColumns, vmUsageColumns } from './usage-columns';
 import { monthLabel, monthsOffered, shownMonth } from './usage-month';
 
 interface CustomerUsageCardProps {
@@ -41,8 +41,9 @@ const fileNamePart = (name: string) =>
     .replace(/^-+|-+$/g, '') || 'customer';
 
 /**
- * `/customers/{id}`'s usage for billing: a month's totals, each VM's hours per size and each public
- * address's, from `GET /reseller/usage?companyId=`; the same month as CSV for a billing system.
+ * `/customers/{id}`'s usage for billing: a month's totals, each VM's hours per size, each public
+ * address's and each snapshot's, from `GET /reseller/usage?companyId=`; the same month as CSV for
+ * a billing system.
  */
 export function CustomerUsageCard({
   customer,
@@ -105,7 +106,7 @@ export function CustomerUsageCard({
         <Loader size="sm" aria-label="Loading usage" />
       </Center>
     );
-  } else if (!company || (company.vms.length === 0 && company.publicIps.length === 0)) {
+  } else if (!company || rowsOf(company) === 0) {
     body = (
       <Text ta="center" c="dimmed" py="lg" size="sm">
         No usage in {monthLabel(dataMonth)}
@@ -124,8 +125,8 @@ export function CustomerUsageCard({
               Usage
             </Title>
             <Text size="sm" c="dimmed">
-              What the customer&apos;s VMs and public IPs used in a calendar month (UTC), to bill
-              from
+              What the customer&apos;s VMs, public IPs and snapshots used in a calendar month (UTC),
+              to bill from
             </Text>
           </Stack>
           {/* On a phone each takes the card's width, as the other cards' buttons do. */}
@@ -167,19 +168,25 @@ export function CustomerUsageCard({
         )}
         <div aria-busy={usage.isPlaceholderData || undefined}>{body}</div>
       </Paper>
-      {company && company.vms.length + company.publicIps.length > 0 && (
+      {company && rowsOf(company) > 0 && (
         <UsageTables company={company} month={dataMonth} isFetching={usage.isFetching} />
       )}
     </Stack>
   );
 }
 
-/** The month's totals: what per-hour, per-vCPU, per-GB and per-address prices multiply. */
+const rowsOf = (company: CompanyUsage) =>
+  company.vms.length + company.publicIps.length + company.snapshots.length;
+
+/**
+ * The month's totals: what per-hour, per-vCPU, per-GB, per-address and per-GB of snapshot prices
+ * multiply.
+ */
 function UsageTotals({ totals }: { totals: CompanyUsage['totals'] }) {
   return (
     <SimpleGrid
       component="dl"
-      cols={{ base: 2, sm: 3, lg: 5 }}
+      cols={{ base: 2, sm: 3, lg: 6 }}
       spacing="lg"
       verticalSpacing="md"
       m={0}
@@ -189,6 +196,7 @@ function UsageTotals({ totals }: { totals: CompanyUsage['totals'] }) {
       <Figure term="vCPU-hours" value={formatHours(totals.vcpuRanHours, 2)} />
       <Figure term="GB-RAM-hours" value={formatHours(totals.ramGbRanHours, 2)} />
       <Figure term="Public-IP hours" value={formatHours(totals.publicIpHours, 2)} />
+      <Figure term="Snapshot GB-hours" value={formatHours(totals.snapshotGbHours, 2)} />
     </SimpleGrid>
   );
 }
@@ -225,6 +233,15 @@ function UsageTables({
         getRowId={(row) => `${row.address}/${row.from.toISOString()}`}
         isFetching={isFetching}
         emptyMessage={`No public IPs in ${monthLabel(month)}`}
+      />
+      <DataTable
+        title="Snapshot usage"
+        description="Each snapshot, its size and the hours it was held"
+        columns={snapshotUsageColumns}
+        data={company.snapshots}
+        getRowId={(row) => `${row.snapshotId}/${row.from.toISOString()}`}
+        isFetching={isFetching}
+        emptyMessage={`No snapshots in ${monthLabel(month)}`}
       />
     </>
   );

@@ -1,5 +1,9 @@
 import { Badge, Group, Text } from '@mantine/core';
-import type { PublicIpUsagePeriod, VmUsagePeriod } from '../../../../api/contract/usage';
+import type {
+  PublicIpUsagePeriod,
+  SnapshotUsagePeriod,
+  VmUsagePeriod,
+} from '../../../../api/contract/usage';
 import { createAppColumnHelper } from '../../../../components/data-table/table-hook';
 import { formatHours } from './customer-texts';
 
@@ -38,6 +42,22 @@ function PeriodCell({ period }: { period: { from: Date; to: Date } }) {
 
 const hours = { enableSorting: false, meta: { align: 'right' }, cell: HoursCell } as const;
 
+/** A VM's name, and whether it has been deleted since. */
+function VmNameCell({ row }: { row: { vmName: string; vmDeleted: boolean } }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text span size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {row.vmName}
+      </Text>
+      {row.vmDeleted && (
+        <Badge color="gray" variant="light" radius="sm" tt="none">
+          Deleted
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 const vm = createAppColumnHelper<VmUsagePeriod>();
 
 /** One row per VM and size: a resize ends one row and starts the next. */
@@ -45,18 +65,7 @@ export const vmUsageColumns = [
   vm.accessor('vmName', {
     header: 'VM',
     meta: { card: 'title' },
-    cell: ({ row }) => (
-      <Group gap={6} wrap="wrap">
-        <Text span size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {row.original.vmName}
-        </Text>
-        {row.original.vmDeleted && (
-          <Badge color="gray" variant="light" radius="sm" tt="none">
-            Deleted
-          </Badge>
-        )}
-      </Group>
-    ),
+    cell: ({ row }) => <VmNameCell row={row.original} />,
   }),
   vm.accessor('size', { header: 'Size' }),
   vm.accessor('region', { header: 'Region' }),
@@ -91,3 +100,31 @@ function servedBy(row: PublicIpUsagePeriod, vmNames: ReadonlyMap<number, string>
   if (row.networkId !== null) return `Network ${row.networkId} (outbound)`;
   return '—';
 }
+
+const snapshot = createAppColumnHelper<SnapshotUsagePeriod>();
+
+/** One row per snapshot and the time it was held, at its size. */
+export const snapshotUsageColumns = [
+  snapshot.accessor('snapshotName', {
+    header: 'Snapshot',
+    meta: { card: 'title' },
+    cell: ({ getValue }) => (
+      <Text span size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {getValue()}
+      </Text>
+    ),
+  }),
+  snapshot.accessor('vmName', {
+    header: 'VM',
+    cell: ({ row }) => <VmNameCell row={row.original} />,
+  }),
+  snapshot.accessor('region', { header: 'Region' }),
+  snapshot.accessor('sizeGb', { header: 'Size (GB)', ...hours }),
+  snapshot.accessor('from', {
+    id: 'period',
+    header: 'From – to (UTC)',
+    cell: ({ row }) => <PeriodCell period={row.original} />,
+  }),
+  snapshot.accessor('hours', { header: 'Hours', ...hours }),
+  snapshot.accessor('gbHours', { header: 'GB-hours', ...hours }),
+];
