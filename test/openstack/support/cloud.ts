@@ -95,26 +95,47 @@ export const sshFromOutside = (address: string, user: string, key: string, comma
 
 /**
  * `sshFromOutside` once the guest lets the key in: tried every second (a guest still booting
- * refuses or cannot be routed to yet) until it answers with some output, for `seconds`.
+ * refuses or cannot be routed to yet) until it answers with some output, for `seconds`. Given the
+ * server's id, a timeout says what its console last printed.
  */
-export const sshWhenUp = (
+export const sshWhenUp = async (
   address: string,
   user: string,
   key: string,
   command: string,
   seconds = 300,
-) =>
-  until(
-    `SSH to ${address}`,
-    async () => {
-      try {
-        return sshFromOutside(address, user, key, command);
-      } catch {
-        return '';
-      }
-    },
-    seconds,
-  );
+  serverId?: string,
+) => {
+  try {
+    return await until(
+      `SSH to ${address}`,
+      async () => {
+        try {
+          return sshFromOutside(address, user, key, command);
+        } catch {
+          return '';
+        }
+      },
+      seconds,
+    );
+  } catch (error) {
+    if (!serverId) throw error;
+    throw new Error(
+      `${(error as Error).message}; its console's last lines:\n${consoleTail(serverId)}`,
+      { cause: error },
+    );
+  }
+};
+
+const consoleTail = (serverId: string) => {
+  try {
+    return execFileSync('openstack', ['console', 'log', 'show', '--lines', '40', serverId], {
+      encoding: 'utf8',
+    });
+  } catch (error) {
+    return `(unreadable: ${(error as Error).message})`;
+  }
+};
 
 /** The OpenStack CLI as the cloud's administrator, its JSON answer read. */
 export function openstack<T = unknown>(...args: string[]): T {
