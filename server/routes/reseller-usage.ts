@@ -8,7 +8,7 @@ import type { RouteOptions } from './deps';
 
 /**
  * Usage for billing, for a reseller's staff (and their API tokens): a month of its customers'
- * VM and public-IP hours, as JSON or CSV (docs/billing.md). Anyone else gets the 404 of a route
+ * VM and public-IP hours and snapshot GB-hours, as JSON or CSV (docs/billing.md). Anyone else gets the 404 of a route
  * that does not exist, as on every `/reseller/…` route.
  */
 export const resellerUsageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (app, { deps }) => {
@@ -19,10 +19,12 @@ export const resellerUsageRoutes: FastifyPluginAsyncZod<RouteOptions> = async (a
       schema: {
         description:
           'A month (UTC) of usage for billing, per customer company: each VM’s size periods with ' +
-          'the hours it existed and ran in each, each public address’s hours, and totals. A month ' +
-          'not over counts up to now; a month over always answers the same figures. ' +
-          '`format=csv` answers the same as `text/csv` (one row per VM size period, public ' +
-          'address period, and a total per company), as an attachment `usage-<month>.csv`. ' +
+          'the hours it existed and ran in each, each public address’s hours, each snapshot’s ' +
+          'size and GB-hours (GB = 2^30 bytes), and totals. A month not over counts up to now; a ' +
+          'month over always answers the same figures. `format=csv` answers the same as ' +
+          '`text/csv` (one row per VM size period, public address period, snapshot period, and a ' +
+          'total per company; columns added later come last), as an attachment ' +
+          '`usage-<month>.csv`. ' +
           'See docs/billing.md.',
         querystring: usageQuery,
         response: {
