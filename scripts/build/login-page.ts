@@ -1,7 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { createServer, type Plugin } from 'vite';
+import { build, type Plugin } from 'vite';
 import { SESSION_STORED } from './first-screen-preload.ts';
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -57,23 +58,35 @@ export function loginPage(): Plugin {
   };
 }
 
-/** Renders the card with the console's own components, through a Vite server of its own. */
+/**
+ * Renders the card with the console's own components, bundled for Node by a build of its own
+ * (about twice as fast as loading it through a Vite dev server's SSR, which transforms module by
+ * module). The bundle lands under node_modules so that its imports of packages resolve.
+ */
 async function renderCard(root: string): Promise<string> {
-  const vite = await createServer({
-    root,
-    configFile: false,
-    plugins: [react()],
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: 'custom',
-    logLevel: 'error',
-  });
+  const outDir = path.join(root, 'node_modules/.cache/launchpad-login-card');
   try {
-    const { renderLoginCard } = (await vite.ssrLoadModule(
-      path.join(root, 'scripts/build/login-card.tsx'),
+    await build({
+      root,
+      configFile: false,
+      plugins: [react()],
+      publicDir: false,
+      logLevel: 'error',
+      build: {
+        ssr: path.join(root, 'scripts/build/login-card.tsx'),
+        outDir,
+        emptyOutDir: true,
+        minify: false,
+        reportCompressedSize: false,
+        rolldownOptions: { output: { entryFileNames: 'login-card.mjs' } },
+      },
+    });
+    const { renderLoginCard } = (await import(
+      pathToFileURL(path.join(outDir, 'login-card.mjs')).href
     )) as { renderLoginCard: () => Promise<string> };
     return await renderLoginCard();
   } finally {
-    await vite.close();
+    rmSync(outDir, { recursive: true, force: true });
   }
 }
 

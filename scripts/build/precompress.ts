@@ -33,11 +33,16 @@ async function compressBeside(file: string) {
 /**
  * Brotli (best) and gzip (best) copies beside every text asset of the build, once, so that the
  * server sends them by content negotiation without compressing anything per request. The files
- * are compressed side by side on libuv's threads: brotli's best is seconds of CPU in all.
+ * are compressed side by side on libuv's threads: brotli's best is seconds of CPU in all. The
+ * bundle's own files start as soon as they are written, while the main thread draws the sign-in
+ * card (Vite runs the plugins' `closeBundle` one after the other); the files written after the
+ * bundle (login.html) follow once they are there.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
   let failed = false;
+  let bundleCompressed: Promise<unknown> = Promise.resolve();
+  const worthIt = (file: string) => COMPRESSIBLE.test(file) && statSync(file).size >= MIN_BYTES;
   return {
     name: 'launchpad:precompress',
     apply: 'build',
@@ -47,13 +52,23 @@ export function precompress(): Plugin {
     buildEnd(error) {
       failed = error !== undefined;
     },
+    writeBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .map((name) => path.join(outDir, name))
+        .filter(worthIt);
+      bundleCompressed = Promise.all(files.map(compressBeside));
+      // Awaited in closeBundle; until then a failure is not an unhandled rejection.
+      bundleCompressed.catch(() => {});
+    },
     async closeBundle() {
       // A failed build wrote nothing to compress: its own error is the one to show.
       if (failed) return;
-      const files = [...filesUnder(outDir)].filter(
-        (file) => COMPRESSIBLE.test(file) && statSync(file).size >= MIN_BYTES,
+      await bundleCompressed;
+      const written = new Set(
+        [...filesUnder(outDir)].filter((file) => file.endsWith('.br')).map((f) => f.slice(0, -3)),
       );
-      await Promise.all(files.map(compressBeside));
+      const rest = [...filesUnder(outDir)].filter((file) => !written.has(file) && worthIt(file));
+      await Promise.all(rest.map(compressBeside));
     },
   };
 }
