@@ -25,6 +25,11 @@ const UNWATCHED_TABLES = new Set(['sessions', 'login_failures']);
 const SESSION_COLUMNS = { sessions: ['id', 'user_id', 'revoked_at'] };
 
 let fingerprint: () => Promise<Record<string, string>>;
+/**
+ * The digests the last case read after its call: the next case's state before its own, unless a
+ * test between them (the lists) drops them. Half the digests a case would read otherwise.
+ */
+let lastSeen: Record<string, string> | undefined;
 
 beforeAll(async () => {
   server = await startTestServer({ OPERATOR_TOKEN });
@@ -44,7 +49,8 @@ describe.each([
     it.each(isolationCases.map((c) => [`${c.endpoint}: ${c.label}`, c] as const))(
       '%s',
       async (_title, testCase) => {
-        const before = await fingerprint();
+        const before = lastSeen ?? (await fingerprint());
+        lastSeen = undefined;
         const { method, url, payload } = testCase.request(own(), other());
         const res = await server.app.inject({
           method,
@@ -56,11 +62,14 @@ describe.each([
           status: testCase.expect[role],
           body: { data: null },
         });
-        expect(await fingerprint()).toEqual(before);
+        const after = await fingerprint();
+        lastSeen = after;
+        expect(after).toEqual(before);
       },
     );
 
     it("lists never show the other company's users, teams, VMs or networks", async () => {
+      lastSeen = undefined;
       const headers = bearer(own().tokens[role]);
       const users = await server.app.inject({
         method: 'GET',
