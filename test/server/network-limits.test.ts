@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NetworkAdapter } from '../../src/api/contract/networks';
 import type { VmDetails } from '../../src/api/contract/vms';
+import { QUICK_SIM_TIMINGS } from './support/harness';
 import { signIn } from './support/sign-in';
 import { startNetworkWorld, type NetworkWorld } from './support/network-world';
 
@@ -12,6 +13,8 @@ let w: NetworkWorld;
 beforeAll(async () => {
   w = await startNetworkWorld({
     env: { QUOTA_NETWORKS_PER_REGION: '3', QUOTA_PUBLIC_IPS_PER_REGION: '3' },
+    // Its tests wait for the orders they place to end, never look at one half-way.
+    simTimings: QUICK_SIM_TIMINGS,
   });
 });
 afterAll(() => w.close());

@@ -3,13 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NetworkAdapter } from '../../src/api/contract/networks';
 import { publicIps, vmInterfaces } from '../../server/db/network-schema';
 import { simPorts } from '../../server/providers/sim/schema';
+import { QUICK_SIM_TIMINGS } from './support/harness';
 import { startNetworkWorld, type NetworkWorld, type Who } from './support/network-world';
 
 let w: NetworkWorld;
 let appNet: number;
 let l2Net: number;
 beforeAll(async () => {
-  w = await startNetworkWorld();
+  // Its tests wait for each change to end, or look at it before the reconciler has run.
+  w = await startNetworkWorld({ simTimings: QUICK_SIM_TIMINGS });
   appNet = await w.createNetwork(w.standard());
   l2Net = await w.createNetwork(w.custom());
 });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateVmBody, VmDetails } from '../../src/api/contract/vms';
 import { virtualMachines } from '../../server/db/vm-schema';
 import { bearer, signIn } from './support/sign-in';
+import { QUICK_SIM_TIMINGS } from './support/harness';
 import { startVmWorld, type VmWorld } from './support/vm-world';
 
 /**
@@ -27,6 +28,8 @@ beforeAll(async () => {
       QUOTA_VCPUS_PER_REGION: '16',
       QUOTA_RAM_GB_PER_REGION: '52',
     },
+    // Its tests wait for the orders they place to be built, never look at one half-way.
+    simTimings: QUICK_SIM_TIMINGS,
   });
   northwind = await w.providerId('sim-northwind');
   ({ token: strangerToken } = await signIn(w.server, 'stranger@b.test'));

@@ -5,6 +5,7 @@ import type { CreateVmBody } from '../../../src/api/contract/vms';
 import { networks } from '../../../server/db/network-schema';
 import { companies, distributors, resellers } from '../../../server/db/schema';
 import { virtualMachines } from '../../../server/db/vm-schema';
+import { QUICK_SIM_TIMINGS } from './harness';
 import { startNetworkWorld } from './network-world';
 import { createUser } from './seed';
 import { bearer, signIn } from './sign-in';
@@ -26,7 +27,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const refused = (message: string) => ({ status: 409, body: { data: null, message } });
 
 export async function startLimitsWorld(env: Record<string, string> = {}) {
-  const w = await startNetworkWorld({ env: { OPERATOR_TOKEN, ...env } });
+  // Its tests wait for the orders they place to be built, never look at one half-way.
+  const w = await startNetworkWorld({
+    env: { OPERATOR_TOKEN, ...env },
+    simTimings: QUICK_SIM_TIMINGS,
+  });
   const db = w.server.database.db;
   const [own] = await db
     .select({ reseller: resellers, distributor: distributors })

@@ -5,6 +5,7 @@ import { virtualMachines } from '../../../server/db/vm-schema';
 import { ROLE } from '../../../src/api/contract/roles';
 import type { testClock } from './harness';
 import type { EventStreamCaps } from '../../../server/domain/events/streams';
+import type { SimTimings } from '../../../server/providers/sim/driver';
 import { startTestServer } from './harness';
 import { addTeamMember, createCompany, createTeam, createUser } from './seed';
 import { bearer, signIn } from './sign-in';
@@ -48,6 +49,8 @@ export interface WorldOptions {
   eventStreamCaps?: Partial<EventStreamCaps>;
   /** The process's own figures in /metrics. */
   processMetrics?: boolean;
+  /** How long the engine's tasks take (support/harness.ts). */
+  simTimings?: SimTimings;
 }
 
 export async function startTeamWorld(options: WorldOptions = {}) {
@@ -56,6 +59,7 @@ export async function startTeamWorld(options: WorldOptions = {}) {
     logStream: options.logStream,
     eventStreamCaps: options.eventStreamCaps,
     processMetrics: options.processMetrics,
+    simTimings: options.simTimings,
   });
   const db = server.database.db;
   const { company } = await createCompany(db);
