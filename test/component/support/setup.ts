@@ -5,21 +5,26 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { inFlight } from '../../../src/api/in-flight';
 import { preloadToasts } from '../../../src/components/toasts';
 import { streamState } from '../../../src/live/stream-state';
+import { theme } from '../../../src/theme';
 import { useRealTimers } from './fake-timers';
 import { server } from './msw';
 import { loadEveryScreen } from './render';
-import { resetViewport } from './viewport';
+import { isReducedMotion, resetViewport } from './viewport';
 
 // The files of a worker share its modules and its happy-dom window (vite.config.ts): this file runs
 // again before each of them, so what a file leaves in a module is put back here, and the helpers'
 // own resets are called from here rather than from hooks of theirs, which only the first file to
 // import them would get.
 
-// Media queries that never match and sizes that never change: the DOM lays nothing out.
+// Media queries that never match and sizes that never change: the DOM lays nothing out. Except
+// reduced motion, which the theme is told to respect: Mantine's transitions (a modal's, a
+// popover's) then draw their end state in one render, not in three over frames and a timer that
+// a test waits for in real time.
+theme.respectReducedMotion = true;
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
-    matches: false,
+    matches: isReducedMotion(query),
     media: query,
     onchange: null,
     addListener: () => {},

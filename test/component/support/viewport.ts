@@ -1,6 +1,6 @@
 /**
  * A matchMedia whose `(min-width: Npx)` queries answer for a chosen viewport width and notify
- * listeners when it changes (setup.ts's stub always answers false: a narrow screen).
+ * listeners when it changes (setup.ts's stub answers false but for reduced motion: a narrow screen).
  */
 type Listener = (event: MediaQueryListEvent) => void;
 const lists = new Set<{ query: string; listeners: Set<Listener>; last: boolean }>();
@@ -8,7 +8,11 @@ let width = 390;
 /** setup.ts's stub, while a test has it replaced. */
 let original: typeof window.matchMedia | undefined;
 
+/** Tests run as for a user who asked for reduced motion (setup.ts). */
+export const isReducedMotion = (query: string) => /prefers-reduced-motion:\s*reduce/.test(query);
+
 const evaluate = (query: string) => {
+  if (isReducedMotion(query)) return true;
   const min = /\(min-width:\s*([\d.]+)px\)/.exec(query);
   return min ? width >= Number(min[1]) : false;
 };
