@@ -8,6 +8,7 @@ import { locationOf, renderApp } from './support/render';
 import { serveTeams, signIn } from './support/teams-fixtures';
 import { pick } from './support/users-fixtures';
 import { serveVm } from './support/vms-fixtures';
+import { typeText } from './support/typing';
 
 const historyTable = () => screen.getByRole('table', { name: 'Activity' });
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
@@ -121,7 +122,7 @@ describe("the Dashboard's Activity tab", { timeout: 15_000 }, () => {
     // The table's toolbar keeps its title and Refresh, and no second search box.
     expect(screen.getAllByPlaceholderText('Search resources and people')).toHaveLength(1);
 
-    await user.type(within(filters).getByRole('searchbox'), 'web');
+    await typeText(user, within(filters).getByRole('searchbox'), 'web');
     await waitFor(() => expect(activity.last()).toMatchObject({ search: 'web', page: '1' }));
     fireEvent.change(within(filters).getByLabelText('From'), { target: { value: '2026-11-01' } });
     fireEvent.change(within(filters).getByLabelText('To'), { target: { value: '2026-11-24' } });

@@ -7,6 +7,7 @@ import { aToken, SECRET, serveApiTokens } from './support/api-tokens-fixtures';
 import { api, fail, http, server } from './support/msw';
 import { renderApp } from './support/render';
 import { aUserDetails, gate, pick, serveUserPage, signedInAs } from './support/users-fixtures';
+import { typeText } from './support/typing';
 
 // Not returned: an awaited act() keeps its scope open into the next test's first steps.
 afterEach(() => {
@@ -152,7 +153,7 @@ describe('API tokens: one’s own profile', () => {
     const form = await openCreateForm(user);
     const name = within(form).getByRole('textbox', { name: 'Name' });
     await waitFor(() => expect(name).toHaveFocus());
-    await user.type(name, '  Terraform  ');
+    await typeText(user, name, '  Terraform  ');
     const expires = within(form).getByRole('combobox', { name: 'Expires' });
     expect(expires).toHaveValue('90 days');
     await pick(user, expires, '30 days');
@@ -178,7 +179,7 @@ describe('API tokens: one’s own profile', () => {
     serveApiTokens({});
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
     const form = await openCreateForm(user);
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'CI');
+    await typeText(user, within(form).getByRole('textbox', { name: 'Name' }), 'CI');
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
 
     const shown = await secretDialog();
@@ -200,7 +201,7 @@ describe('API tokens: one’s own profile', () => {
     const { sent } = serveApiTokens({});
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
     const form = await openCreateForm(user);
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Ops bot');
+    await typeText(user, within(form).getByRole('textbox', { name: 'Name' }), 'Ops bot');
     const teams = within(form).getByRole('combobox', { name: 'Teams' });
     await waitFor(() => expect(teams).toBeEnabled());
     await pick(user, teams, 'Operations');
@@ -216,7 +217,7 @@ describe('API tokens: one’s own profile', () => {
     const { sent } = serveApiTokens({});
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
     const form = await openCreateForm(user);
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Backups');
+    await typeText(user, within(form).getByRole('textbox', { name: 'Name' }), 'Backups');
     await pick(user, within(form).getByRole('combobox', { name: 'Expires' }), 'Choose a date');
     const day = within(form).getByLabelText('Expiry date');
     const inAYearAndADay = new Date(Date.now() + 367 * DAY_MS);
@@ -251,7 +252,7 @@ describe('API tokens: one’s own profile', () => {
     const { sent } = serveApiTokens({});
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
     const form = await openCreateForm(user);
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), '   ');
+    await typeText(user, within(form).getByRole('textbox', { name: 'Name' }), '   ');
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
     expect(await within(form).findByText('Token name cannot be empty')).toBeVisible();
     expect(sent.creates).toEqual([]);
@@ -269,7 +270,7 @@ describe('API tokens: one’s own profile', () => {
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
     const form = await openCreateForm(user);
     const name = within(form).getByRole('textbox', { name: 'Name' });
-    await user.type(name, 'Nightly');
+    await typeText(user, name, 'Nightly');
     await pick(user, within(form).getByRole('combobox', { name: 'Expires' }), '1 year');
     await user.click(within(form).getByRole('button', { name: 'Create token' }));
 
@@ -296,7 +297,7 @@ describe('API tokens: one’s own profile', () => {
     );
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
     const form = await openCreateForm(user);
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Nightly');
+    await typeText(user, within(form).getByRole('textbox', { name: 'Name' }), 'Nightly');
     await pick(user, within(form).getByRole('combobox', { name: 'Expires' }), 'Choose a date');
     const day = within(form).getByLabelText('Expiry date');
     const chosen = dayString(new Date(Date.now() + 10 * DAY_MS));
@@ -316,7 +317,7 @@ describe('API tokens: one’s own profile', () => {
     );
     const { user } = await openUserPage('/user?id=7', 'Ada Lovelace');
     const form = await openCreateForm(user);
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Ops bot');
+    await typeText(user, within(form).getByRole('textbox', { name: 'Name' }), 'Ops bot');
     const teams = within(form).getByRole('combobox', { name: 'Teams' });
     await waitFor(() => expect(teams).toBeEnabled());
     await pick(user, teams, 'Web');

@@ -4,6 +4,7 @@ import { messages } from '../../src/api/contract/validation';
 import { noVerifiedSession, pasteInto, STRONG_PASSWORD } from './support/identity-helpers';
 import { api, fail, http, ok, server } from './support/msw';
 import { renderApp } from './support/render';
+import { typeText } from './support/typing';
 
 type View = Awaited<ReturnType<typeof renderApp>>;
 
@@ -17,8 +18,8 @@ async function openActivation(path = '/confirmNewUser?token=invite-token&id=12')
 }
 
 async function fillForm(user: View['user']) {
-  await user.type(screen.getByLabelText('First Name'), 'Grace');
-  await user.type(screen.getByLabelText('Last Name'), 'Hopper');
+  await typeText(user, screen.getByLabelText('First Name'), 'Grace');
+  await typeText(user, screen.getByLabelText('Last Name'), 'Hopper');
   await pasteInto(user, screen.getByLabelText('New Password'), STRONG_PASSWORD);
   await pasteInto(user, screen.getByLabelText('Confirm Password'), STRONG_PASSWORD);
 }
@@ -44,8 +45,8 @@ describe('activate account', () => {
       messages.lastNameRequired,
     );
 
-    await user.type(screen.getByLabelText('First Name'), 'Grace');
-    await user.type(screen.getByLabelText('Last Name'), '   ');
+    await typeText(user, screen.getByLabelText('First Name'), 'Grace');
+    await typeText(user, screen.getByLabelText('Last Name'), '   ');
     await activate(user);
     await waitFor(() => expect(screen.getByLabelText('Last Name')).toHaveFocus());
     expect(screen.queryByText(messages.firstNameRequired)).not.toBeInTheDocument();

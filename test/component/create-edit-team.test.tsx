@@ -15,6 +15,7 @@ import {
   signIn,
   tableTitled,
 } from './support/teams-fixtures';
+import { typeText } from './support/typing';
 
 const title = (name: string) => screen.findByRole('heading', { level: 2, name });
 const nameInput = () => screen.getByRole('textbox', { name: 'Team Name' });
@@ -120,7 +121,7 @@ describe('Create/Edit Team', { timeout: 15_000 }, () => {
       const { user } = await renderApp('/createEditTeam');
       await user.click(await screen.findByRole('button', { name: 'Next' }));
       expect(await screen.findByText('Team name cannot be empty')).toBeInTheDocument();
-      await user.type(nameInput(), '   ');
+      await typeText(user, nameInput(), '   ');
       await user.click(button('Next'));
       expect(screen.getByText('Team name cannot be empty')).toBeInTheDocument();
       expect(create.bodies).toEqual([]);
@@ -130,7 +131,7 @@ describe('Create/Edit Team', { timeout: 15_000 }, () => {
       signIn();
       recordBodies('post', 'teams/create', () => fail(409, 'A team with this name already exists'));
       const { user, router } = await renderApp('/createEditTeam');
-      await user.type(await screen.findByRole('textbox', { name: 'Team Name' }), 'Ops');
+      await typeText(user, await screen.findByRole('textbox', { name: 'Team Name' }), 'Ops');
       await user.click(button('Next'));
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByText('Error creating team')).toBeInTheDocument();
@@ -231,7 +232,7 @@ describe('Create/Edit Team', { timeout: 15_000 }, () => {
       const membersCard = members.closest<HTMLElement>('.mantine-Paper-root')!;
       expect(within(membersCard).getByText('Page 1 of 3')).toBeInTheDocument();
 
-      await user.type(screen.getByPlaceholderText('Search users...'), 'First1');
+      await typeText(user, screen.getByPlaceholderText('Search users...'), 'First1');
       await waitFor(
         () =>
           expect(users.last()).toMatchObject({ search: 'First1', page: '1', excludeTeamId: '5' }),
@@ -441,7 +442,7 @@ describe('Create/Edit Team', { timeout: 15_000 }, () => {
       serveUsers();
       const { user, router } = await renderApp('/teams');
       await user.click(await screen.findByRole('button', { name: 'Create Team' }));
-      await user.type(await screen.findByRole('textbox', { name: 'Team Name' }), 'Research');
+      await typeText(user, await screen.findByRole('textbox', { name: 'Team Name' }), 'Research');
       await user.click(button('Next'));
       await screen.findByRole('heading', { level: 3, name: 'Available Users' });
 

@@ -13,6 +13,7 @@ import {
   serveTeams,
   signedInAs,
 } from './support/users-fixtures';
+import { typeText } from './support/typing';
 
 // Not returned: an awaited act() keeps its scope open into the next test's first steps.
 afterEach(() => {
@@ -118,7 +119,7 @@ describe('Add User', () => {
     // The first invalid field gets the cursor.
     expect(emailInput()).toHaveFocus();
 
-    await user.type(emailInput(), 'not-an-email');
+    await typeText(user, emailInput(), 'not-an-email');
     expect(
       await screen.findByText('Entered value does not match email format'),
     ).toBeInTheDocument();
@@ -136,7 +137,7 @@ describe('Add User', () => {
     await screen.findByRole('heading', { level: 2, name: 'Add User' });
     await waitFor(() => expect(teamsInput()).toBeEnabled());
 
-    await user.type(emailInput(), '  New.Person@Example.com ');
+    await typeText(user, emailInput(), '  New.Person@Example.com ');
     await pick(user, teamsInput(), 'Development');
     await pick(user, teamsInput(), 'Operations');
     await user.keyboard('{Escape}');
@@ -154,7 +155,7 @@ describe('Add User', () => {
   it('goes to the users list after inviting when there is no page to go back to', async () => {
     const { bodies } = serveAddUser();
     const { user, router } = await openAddUser();
-    await user.type(emailInput(), 'solo@example.com');
+    await typeText(user, emailInput(), 'solo@example.com');
     await pick(user, roleInput(), 'Admin');
     await user.click(submit());
     await waitFor(() => expect(locationOf(router)).toBe('/users'));
@@ -166,7 +167,7 @@ describe('Add User', () => {
     const held = gate();
     const { bodies } = serveAddUser({ hold: held.promise });
     const { user } = await openAddUser();
-    await user.type(emailInput(), 'slow@example.com');
+    await typeText(user, emailInput(), 'slow@example.com');
     await pick(user, roleInput(), 'Viewer');
     await user.click(submit());
     await waitFor(() => expect(bodies).toHaveLength(1));
@@ -186,7 +187,7 @@ describe('Add User', () => {
       failure: { status: 409, message: 'A user with this email already exists' },
     });
     const { user, router } = await openAddUser();
-    await user.type(emailInput(), 'taken@example.com');
+    await typeText(user, emailInput(), 'taken@example.com');
     await pick(user, teamsInput(), 'Finance');
     await user.keyboard('{Escape}');
     await pick(user, roleInput(), 'Manager');

@@ -7,6 +7,7 @@ import { api, fail, http, server } from './support/msw';
 import { locationOf, renderApp } from './support/render';
 import { pick } from './support/users-fixtures';
 import { serveVms } from './support/vms-fixtures';
+import { typeText } from './support/typing';
 
 const FRANKFURT = 4;
 const BERLIN = 5;
@@ -30,7 +31,7 @@ const noteShown = async () => {
 };
 
 async function chooseRegion(user: UserEvent, region = 'Frankfurt') {
-  await user.type(nameInput(), 'web');
+  await typeText(user, nameInput(), 'web');
   await pick(user, field('Country'), 'Germany');
   await pick(user, field('Region'), region);
 }
@@ -51,7 +52,7 @@ describe('Create Virtual Machine: what the limits leave', { timeout: 20_000 }, (
       // Nor does a limit on what creating a VM does not take.
       aLimit({ resource: 'networks', regionId: null, max: 1, used: 1 }),
     ]);
-    await user.type(nameInput(), 'web');
+    await typeText(user, nameInput(), 'web');
     await pick(user, field('Country'), 'Germany');
     expect(note()).not.toBeInTheDocument();
 

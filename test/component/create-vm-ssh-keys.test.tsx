@@ -8,6 +8,7 @@ import { renderApp } from './support/render';
 import { signIn } from './support/teams-fixtures';
 import { optionsOf, pick } from './support/users-fixtures';
 import { aVmDetails, serveVm, serveVms } from './support/vms-fixtures';
+import { typeText } from './support/typing';
 
 const aKey = (id: number, name: string, type = 'ed25519', bits = 256) => ({
   id,
@@ -31,7 +32,7 @@ async function openCreate(sshKeys: ReturnType<typeof aKey>[]) {
 }
 
 async function chooseOrder(user: UserEvent) {
-  await user.type(nameInput(), 'web');
+  await typeText(user, nameInput(), 'web');
   await pick(user, field('Country'), 'Germany');
   await pick(user, field('Region'), 'Frankfurt');
   await pick(user, field('Image'), 'Ubuntu 24.04');

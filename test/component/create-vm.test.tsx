@@ -6,6 +6,7 @@ import { api, fail, http, server } from './support/msw';
 import { locationOf, renderApp } from './support/render';
 import { serveVms } from './support/vms-fixtures';
 import { optionsOf, pick } from './support/users-fixtures';
+import { typeText } from './support/typing';
 
 const CASCADE = ['Country', 'Region', 'Image', 'Size', 'Number of Instances', 'Team (optional)'];
 const enabled = () =>
@@ -28,7 +29,7 @@ async function openCreate() {
 
 /** Name, Germany, Frankfurt, Ubuntu, Small (its only provider is chosen for the user). */
 async function chooseUpToSize(user: UserEvent, size = 'Small (6 cores, 10 GB RAM, 180 GB disk)') {
-  await user.type(nameInput(), 'web');
+  await typeText(user, nameInput(), 'web');
   await pick(user, field('Country'), 'Germany');
   await pick(user, field('Region'), 'Frankfurt');
   await pick(user, field('Image'), 'Ubuntu 24.04');
@@ -46,7 +47,7 @@ describe('Create Virtual Machine: the cascade', { timeout: 20_000 }, () => {
     // A name first.
     expect(Object.values(enabled())).toEqual([false, false, false, false, false, false]);
 
-    await user.type(nameInput(), 'web');
+    await typeText(user, nameInput(), 'web');
     expect(enabled()).toMatchObject({ Country: true, Region: false });
     await pick(user, field('Country'), 'Germany');
     expect(enabled()).toMatchObject({ Region: true, Image: false });
@@ -137,7 +138,7 @@ describe('Create Virtual Machine: the cascade', { timeout: 20_000 }, () => {
 
   it('never shows a slow answer for a region chosen before', async () => {
     const { user, api } = await openCreate();
-    await user.type(nameInput(), 'web');
+    await typeText(user, nameInput(), 'web');
     await pick(user, field('Country'), 'Germany');
     const releaseFrankfurt = api.holdImages(4);
     await pick(user, field('Region'), 'Frankfurt');
@@ -177,7 +178,7 @@ describe('Create Virtual Machine: failed lookups', { timeout: 20_000 }, () => {
   it('shows a failed image list under the spec’s lead', async () => {
     const { user } = await openCreate();
     server.use(http.get(api('virtualMachines/listImages/:id'), () => fail(503, 'Provider down')));
-    await user.type(nameInput(), 'web');
+    await typeText(user, nameInput(), 'web');
     await pick(user, field('Country'), 'Germany');
     await pick(user, field('Region'), 'Frankfurt');
     expect(
@@ -192,7 +193,7 @@ describe('Create Virtual Machine: failed lookups', { timeout: 20_000 }, () => {
         fail(503, 'Provider down'),
       ),
     );
-    await user.type(nameInput(), 'web');
+    await typeText(user, nameInput(), 'web');
     await pick(user, field('Country'), 'Germany');
     await pick(user, field('Region'), 'Frankfurt');
     await pick(user, field('Image'), 'Ubuntu 24.04');
@@ -260,7 +261,7 @@ describe('Create Virtual Machine: submitting', { timeout: 20_000 }, () => {
 
   it('says "Please fill in empty fields" under the button and sends nothing', async () => {
     const { user, api } = await openCreate();
-    await user.type(nameInput(), 'web');
+    await typeText(user, nameInput(), 'web');
     await pick(user, field('Country'), 'Germany');
     await user.click(submit());
     const alert = await screen.findByRole('alert');
@@ -272,7 +273,7 @@ describe('Create Virtual Machine: submitting', { timeout: 20_000 }, () => {
 
   it('applies the contract’s name rule before sending', async () => {
     const { user, api } = await openCreate();
-    await user.type(nameInput(), 'web server');
+    await typeText(user, nameInput(), 'web server');
     await pick(user, field('Country'), 'Germany');
     await pick(user, field('Region'), 'Frankfurt');
     await pick(user, field('Image'), 'Ubuntu 24.04');

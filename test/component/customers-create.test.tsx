@@ -12,6 +12,7 @@ import {
 import { fail, ok } from './support/msw';
 import { locationOf, renderApp } from './support/render';
 import { recordBodies } from './support/teams-fixtures';
+import { typeText } from './support/typing';
 
 // Not returned: an awaited act() keeps its scope open into the next test's first steps.
 afterEach(() => {
@@ -154,7 +155,7 @@ describe('New customer', { timeout: 15_000 }, () => {
     expect(textbox('Email')).toHaveValue(ACME.email);
 
     await user.clear(textbox('Email'));
-    await user.type(textbox('Email'), 'grace@acme.example');
+    await typeText(user, textbox('Email'), 'grace@acme.example');
     await waitFor(() =>
       expect(textbox('Email')).not.toHaveAccessibleDescription(resellerMessages.emailTaken),
     );
@@ -176,7 +177,7 @@ describe('New customer', { timeout: 15_000 }, () => {
 
   it('goes back where it came from on Cancel', async () => {
     const { user, router } = await openFromList('/customers?page=2');
-    await user.type(textbox('Company name'), 'Half typed');
+    await typeText(user, textbox('Company name'), 'Half typed');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(locationOf(router)).toBe('/customers?page=2'));
   });

@@ -13,6 +13,7 @@ import {
 } from './support/customers-fixtures';
 import { api, fail, http, server } from './support/msw';
 import { renderApp } from './support/render';
+import { typeText } from './support/typing';
 
 const suspendedSince = `Suspended since ${formatDateTime(new Date(SUSPENDED_AT))}`;
 
@@ -109,12 +110,12 @@ describe('suspending a customer', { timeout: 15_000 }, () => {
       name: 'Type Acme Corporation to confirm',
     });
     expect(suspend).toBeDisabled();
-    await user.type(typed, 'acme corporation');
+    await typeText(user, typed, 'acme corporation');
     expect(suspend).toBeDisabled();
     await user.clear(typed);
-    await user.type(typed, 'Acme Corporatio');
+    await typeText(user, typed, 'Acme Corporatio');
     expect(suspend).toBeDisabled();
-    await user.type(typed, 'n');
+    await typeText(user, typed, 'n');
     expect(suspend).toBeEnabled();
 
     // Cancel suspends nothing, and the next time starts from an empty field.
@@ -129,7 +130,7 @@ describe('suspending a customer', { timeout: 15_000 }, () => {
   it('suspends, toasts the server’s message and shows the page as it is now', async () => {
     const { user, served } = await openPage();
     const confirm = await openSuspendDialog(user);
-    await user.type(within(confirm).getByRole('textbox'), 'Acme Corporation');
+    await typeText(user, within(confirm).getByRole('textbox'), 'Acme Corporation');
     await user.click(within(confirm).getByRole('button', { name: 'Suspend' }));
 
     expect(await screen.findByText(resellerMessages.customerSuspended)).toBeInTheDocument();
@@ -151,7 +152,7 @@ describe('suspending a customer', { timeout: 15_000 }, () => {
       }),
     );
     const confirm = await openSuspendDialog(user);
-    await user.type(within(confirm).getByRole('textbox'), 'Acme Corporation');
+    await typeText(user, within(confirm).getByRole('textbox'), 'Acme Corporation');
     await user.click(within(confirm).getByRole('button', { name: 'Suspend' }));
 
     expect(
@@ -168,7 +169,7 @@ describe('suspending a customer', { timeout: 15_000 }, () => {
       http.post(api('reseller/companies/suspend/:id'), () => fail(500, 'Database unavailable')),
     );
     const confirm = await openSuspendDialog(user);
-    await user.type(within(confirm).getByRole('textbox'), 'Acme Corporation');
+    await typeText(user, within(confirm).getByRole('textbox'), 'Acme Corporation');
     await user.click(within(confirm).getByRole('button', { name: 'Suspend' }));
     expect(await within(confirm).findByRole('alert')).toHaveTextContent(
       'Error suspending customer: Database unavailable',

@@ -4,6 +4,7 @@ import { serveDashboard, USAGE } from './support/dashboard-fixtures';
 import { api, fail, http, server } from './support/msw';
 import { locationOf, renderApp } from './support/render';
 import { aTeam, rowsOf, serveTeams, signIn } from './support/teams-fixtures';
+import { typeText } from './support/typing';
 
 const cellsOf = (row: HTMLElement) =>
   within(row)
@@ -46,7 +47,7 @@ describe('Dashboard', { timeout: 15_000 }, () => {
       const { user, router } = await renderApp('/');
       await screen.findByText('Micro');
 
-      await user.type(screen.getByPlaceholderText('Search VM sizes...'), 'SMALL');
+      await typeText(user, screen.getByPlaceholderText('Search VM sizes...'), 'SMALL');
 
       await waitFor(() => expect(locationOf(router)).toBe('/?search=SMALL'));
       await waitFor(() => expect(rowsOf(usageTable())).toHaveLength(2));

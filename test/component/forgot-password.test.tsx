@@ -5,6 +5,7 @@ import { messages } from '../../src/api/contract/validation';
 import { noVerifiedSession } from './support/identity-helpers';
 import { api, fail, http, ok, server } from './support/msw';
 import { renderApp } from './support/render';
+import { typeText } from './support/typing';
 
 async function openForgotPassword() {
   const view = await renderApp('/forgotPassword');
@@ -35,7 +36,7 @@ describe('forgot password', () => {
       messages.forgotEmailRequired,
     );
 
-    await user.type(screen.getByLabelText('Email'), 'not-an-address');
+    await typeText(user, screen.getByLabelText('Email'), 'not-an-address');
     expect(await screen.findByText(messages.forgotEmailFormat)).toBeInTheDocument();
     expect(screen.queryByText(messages.forgotEmailRequired)).not.toBeInTheDocument();
   });
@@ -71,7 +72,7 @@ describe('forgot password', () => {
     );
     const { user } = await openForgotPassword();
 
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await typeText(user, screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     const alert = await screen.findByRole('alert');

@@ -8,6 +8,7 @@ import { noVerifiedSession, storeSession } from './support/identity-helpers';
 import { api, fail, http, HttpResponse, ok, server } from './support/msw';
 import { renderApp } from './support/render';
 import { serveDashboard } from './support/dashboard-fixtures';
+import { typeText } from './support/typing';
 
 // The Dashboard, where signing in lands, loads the VM usage.
 beforeEach(() => void serveDashboard());
@@ -83,9 +84,9 @@ describe('login', () => {
     expect(email).toHaveFocus();
 
     // After the first submit each field checks itself as the user types.
-    await user.type(email, 'ada@example');
+    await typeText(user, email, 'ada@example');
     expect(await screen.findByText(messages.emailFormat)).toBeInTheDocument();
-    await user.type(email, '.com');
+    await typeText(user, email, '.com');
     await waitFor(() => expect(screen.queryByText(messages.emailFormat)).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(password).toHaveFocus());
@@ -252,7 +253,7 @@ describe('login', () => {
     );
     const { user } = await renderApp('/login');
     await screen.findByRole('heading', { name: 'Login' });
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await typeText(user, screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret{Enter}');
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled());

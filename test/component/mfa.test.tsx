@@ -9,6 +9,7 @@ import { api, fail, http, ok, server } from './support/msw';
 import { renderApp } from './support/render';
 import { serveDashboard } from './support/dashboard-fixtures';
 import { serveSecondFactorStatus, withApp } from './support/second-factor-fixtures';
+import { typeText } from './support/typing';
 
 // The Dashboard, where signing in lands, loads the VM usage. The page asks which second step the
 // pending sign-in has: the e-mailed code unless a test says otherwise.
@@ -251,7 +252,7 @@ describe('one-time code page for a user with an authenticator app', () => {
     expect(field).toHaveFocus();
     expect(screen.getByText(/recovery codes you saved/)).toBeInTheDocument();
 
-    await user.type(field, 'nope');
+    await typeText(user, field, 'nope');
     await user.click(screen.getByRole('button', { name: 'Authenticate' }));
     expect(
       await screen.findByText('A recovery code has 10 letters and digits, like k7m2p-x6qhd'),
@@ -261,7 +262,7 @@ describe('one-time code page for a user with an authenticator app', () => {
     expect(screen.getByRole('group', { name: 'Authenticator code' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
 
-    await user.type(screen.getByRole('textbox', { name: 'Recovery code' }), 'K7M2P-X6QHD');
+    await typeText(user, screen.getByRole('textbox', { name: 'Recovery code' }), 'K7M2P-X6QHD');
     await user.click(screen.getByRole('button', { name: 'Authenticate' }));
 
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();

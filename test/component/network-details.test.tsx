@@ -13,6 +13,7 @@ import {
 import { locationOf, renderApp } from './support/render';
 import { signIn } from './support/teams-fixtures';
 import { recordAction } from './support/vms-fixtures';
+import { typeText } from './support/typing';
 
 afterEach(() => {
   act(() => notifications.clean());
@@ -128,10 +129,10 @@ describe('Network details', { timeout: 15_000 }, () => {
     const confirm = within(dialog).getByRole('button', { name: 'Delete' });
     const field = within(dialog).getByRole('textbox', { name: 'Type backend to confirm' });
     expect(confirm).toBeDisabled();
-    await user.type(field, 'Backend');
+    await typeText(user, field, 'Backend');
     expect(confirm).toBeDisabled();
     await user.clear(field);
-    await user.type(field, 'backen');
+    await typeText(user, field, 'backen');
     expect(confirm).toBeDisabled();
     await user.click(confirm);
     expect(remove.calls).toEqual([]);
@@ -162,7 +163,7 @@ describe('Network details', { timeout: 15_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete backend?' });
     const detailRequests = served.requests();
     expect(dialog).toHaveTextContent('This action cannot be reversed.');
-    await user.type(within(dialog).getByRole('textbox'), 'backend');
+    await typeText(user, within(dialog).getByRole('textbox'), 'backend');
 
     const fakeUser = useFakeTimersForUser();
     await fakeUser.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -187,7 +188,7 @@ describe('Network details', { timeout: 15_000 }, () => {
     );
     await user.click(within(dangerZone()).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete backend?' });
-    await user.type(within(dialog).getByRole('textbox'), 'backend');
+    await typeText(user, within(dialog).getByRole('textbox'), 'backend');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     // The 1 s wait runs on the real clock here.
     expect(await within(dialog).findByRole('alert', {}, { timeout: 3_000 })).toHaveTextContent(

@@ -14,6 +14,7 @@ import { locationOf, renderApp } from './support/render';
 import { signIn } from './support/teams-fixtures';
 import { pick } from './support/users-fixtures';
 import { recordAction } from './support/vms-fixtures';
+import { typeText } from './support/typing';
 
 afterEach(() => {
   act(() => notifications.clean());
@@ -24,7 +25,7 @@ describe('Create Network: types, helper and saving', { timeout: 20_000 }, () => 
     const { user } = await openCreate();
     const cidr = serveCidrDetails('10.8.0.0/24 overlaps backend (10.8.0.0/24) in this region');
     await pick(user, regionInput(), 'Germany - Frankfurt');
-    await user.type(textbox('CIDR Block'), '10.8.0.0/24');
+    await typeText(user, textbox('CIDR Block'), '10.8.0.0/24');
     const helper = await screen.findByRole('status', { name: 'CIDR details' });
     expect(await within(helper).findByText('10.8.0.1')).toBeInTheDocument();
     expect(within(helper).getByText('10.8.0.2 - 10.8.0.254')).toBeInTheDocument();
@@ -45,7 +46,7 @@ describe('Create Network: types, helper and saving', { timeout: 20_000 }, () => 
     server.use(
       http.get(api('networks/getCIDRDetails'), () => fail(400, 'The CIDR block is not valid')),
     );
-    await user.type(textbox('CIDR Block'), '10.8.0.0/24');
+    await typeText(user, textbox('CIDR Block'), '10.8.0.0/24');
     expect(await screen.findByText('Error fetching CIDR details')).toBeInTheDocument();
     expect(screen.getByText('The CIDR block is not valid')).toBeInTheDocument();
   });
@@ -94,9 +95,9 @@ describe('Create Network: types, helper and saving', { timeout: 20_000 }, () => 
       screen.getByText(/layer 2 only: no DHCP, no SNAT and no default route/),
     ).toBeInTheDocument();
 
-    await user.type(textbox('Network Name'), 'storage-l2');
+    await typeText(user, textbox('Network Name'), 'storage-l2');
     await pick(user, regionInput(), 'United States - Virginia');
-    await user.type(textbox('CIDR Block'), '192.168.50.0/26');
+    await typeText(user, textbox('CIDR Block'), '192.168.50.0/26');
     // Custom networks are not offered to fill a gateway.
     await screen.findByRole('status', { name: 'CIDR details' });
     expect(screen.queryByRole('button', { name: 'Use these values' })).not.toBeInTheDocument();
@@ -134,7 +135,7 @@ describe('Create Network: types, helper and saving', { timeout: 20_000 }, () => 
     );
     expect(locationOf(router)).toBe('/createNetwork');
     await user.clear(textbox('CIDR Block'));
-    await user.type(textbox('CIDR Block'), '10.21.0.0/24');
+    await typeText(user, textbox('CIDR Block'), '10.21.0.0/24');
     expect(
       screen.queryByText('10.20.0.0/24 overlaps backend (10.20.0.0/24)'),
     ).not.toBeInTheDocument();
@@ -191,7 +192,7 @@ describe('Edit network', { timeout: 20_000 }, () => {
 
     const update = recordAction('put', 'networks/update/:id', () => ok(null, 'Network updated'));
     await user.clear(textbox('Network Name'));
-    await user.type(textbox('Network Name'), 'backend-2');
+    await typeText(user, textbox('Network Name'), 'backend-2');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(locationOf(router)).toBe('/networks/3'));
     expect(update.calls).toEqual([

@@ -3,6 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fillStandard, openCreate, submit, textbox } from './support/network-form-helpers';
 import { recordAction } from './support/vms-fixtures';
+import { typeText } from './support/typing';
 
 afterEach(() => {
   act(() => notifications.clean());
@@ -35,13 +36,13 @@ describe('Create Network: validation', { timeout: 20_000 }, () => {
 
   it('lists the invalid characters of a name, and refuses one longer than 64', async () => {
     const { user } = await openCreate();
-    await user.type(textbox('Network Name'), 'web$net!$ok');
+    await typeText(user, textbox('Network Name'), 'web$net!$ok');
     await user.click(submit());
     expect(
       await screen.findByText('Network name contains invalid characters: $ !'),
     ).toBeInTheDocument();
     await user.clear(textbox('Network Name'));
-    await user.type(textbox('Network Name'), 'my_net-01 A');
+    await typeText(user, textbox('Network Name'), 'my_net-01 A');
     expect(screen.queryByText(/invalid characters/)).not.toBeInTheDocument();
     await user.click(textbox('Network Name'));
     await user.paste('x'.repeat(60));
@@ -53,7 +54,7 @@ describe('Create Network: validation', { timeout: 20_000 }, () => {
   it('counts down the description’s 500 characters and refuses more', async () => {
     const { user } = await openCreate();
     expect(screen.getByText('500 characters remaining')).toBeInTheDocument();
-    await user.type(textbox('Description'), 'Hello');
+    await typeText(user, textbox('Description'), 'Hello');
     expect(screen.getByText('495 characters remaining')).toBeInTheDocument();
     await user.paste('y'.repeat(496));
     expect(screen.getByText('1 characters over the limit')).toBeInTheDocument();
@@ -74,11 +75,11 @@ describe('Create Network: validation', { timeout: 20_000 }, () => {
 
   it('refuses a prefix outside /22 to /27 and a malformed block', async () => {
     const { user } = await openCreate();
-    await user.type(textbox('CIDR Block'), '10.0.0.0/20');
+    await typeText(user, textbox('CIDR Block'), '10.0.0.0/20');
     await user.click(submit());
     expect(await screen.findByText('The prefix must be between /22 and /27')).toBeInTheDocument();
     await user.clear(textbox('CIDR Block'));
-    await user.type(textbox('CIDR Block'), '10.0.0/24');
+    await typeText(user, textbox('CIDR Block'), '10.0.0/24');
     expect(await screen.findByText('Enter a CIDR block such as 10.0.0.0/24')).toBeInTheDocument();
   });
 
@@ -86,11 +87,11 @@ describe('Create Network: validation', { timeout: 20_000 }, () => {
     const { user } = await openCreate();
     await fillStandard(user);
     await user.clear(textbox('DHCP Start'));
-    await user.type(textbox('DHCP Start'), '10.20.0.300');
+    await typeText(user, textbox('DHCP Start'), '10.20.0.300');
     await user.clear(textbox('Default Route'));
-    await user.type(textbox('Default Route'), '10.30.0.1');
+    await typeText(user, textbox('Default Route'), '10.30.0.1');
     await user.clear(textbox('DNS Servers'));
-    await user.type(textbox('DNS Servers'), '1.1.1.1, 8.8.8.8, 9.9.9.9');
+    await typeText(user, textbox('DNS Servers'), '1.1.1.1, 8.8.8.8, 9.9.9.9');
     await user.click(submit());
     expect(
       await screen.findByText('An IP address is four numbers from 0 to 255 separated by dots'),
@@ -103,9 +104,9 @@ describe('Create Network: validation', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
 
     await user.clear(textbox('DHCP Start'));
-    await user.type(textbox('DHCP Start'), '10.20.0.200');
+    await typeText(user, textbox('DHCP Start'), '10.20.0.200');
     await user.clear(textbox('DHCP End'));
-    await user.type(textbox('DHCP End'), '10.20.0.100');
+    await typeText(user, textbox('DHCP End'), '10.20.0.100');
     expect(
       await screen.findByText('DHCP Start Address must not come after DHCP End Address'),
     ).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { serveNetworks, serveRegions } from './support/networks-fixtures';
 import { locationOf, renderApp } from './support/render';
 import { signIn } from './support/teams-fixtures';
 import { optionsOf, pick } from './support/users-fixtures';
+import { typeText } from './support/typing';
 
 const table = () => screen.getByRole('table');
 const rows = () => within(table()).getAllByRole('row').slice(1);
@@ -98,7 +99,7 @@ describe('Networks list', { timeout: 15_000 }, () => {
     expect(await screen.findByText('net-11')).toBeInTheDocument();
     expect(networks.last()).toMatchObject({ page: '2' });
 
-    await user.type(screen.getByPlaceholderText('Search networks...'), 'net-2');
+    await typeText(user, screen.getByPlaceholderText('Search networks...'), 'net-2');
     await waitFor(() => expect(locationOf(router)).toBe('/networks?search=net-2'));
     await waitFor(() => expect(networks.last()).toMatchObject({ search: 'net-2', page: '1' }));
     await waitFor(() =>

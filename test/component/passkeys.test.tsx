@@ -11,6 +11,7 @@ import { api, fail, http, HttpResponse, ok, server } from './support/msw';
 import { renderApp } from './support/render';
 import { aSecondFactorStatus, serveSecondFactorStatus } from './support/second-factor-fixtures';
 import { aUserDetails, serveUserPage } from './support/users-fixtures';
+import { typeText } from './support/typing';
 
 type WebAuthnBrowser = typeof WebAuthnBrowserModule;
 
@@ -156,7 +157,7 @@ describe('Profile → Security → Passkeys', { timeout: 15_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByText('Passkey name cannot be empty')).toBeInTheDocument();
     expect(browser.startRegistration).not.toHaveBeenCalled();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), ' Work laptop ');
+    await typeText(user, within(dialog).getByRole('textbox', { name: 'Name' }), ' Work laptop ');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByText('Passkey added')).toBeInTheDocument();
@@ -173,7 +174,7 @@ describe('Profile → Security → Passkeys', { timeout: 15_000 }, () => {
     const { user, sent } = await openProfile([]);
     await user.click(screen.getByRole('button', { name: 'Add passkey' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a passkey or security key' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Phone');
+    await typeText(user, within(dialog).getByRole('textbox', { name: 'Name' }), 'Phone');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
 
     expect(await within(dialog).findByText('Error adding passkey')).toBeInTheDocument();
@@ -193,7 +194,7 @@ describe('Profile → Security → Passkeys', { timeout: 15_000 }, () => {
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('Old name');
     await user.clear(name);
-    await user.type(name, 'Desk key');
+    await typeText(user, name, 'Desk key');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Passkey renamed')).toBeInTheDocument();
     expect(sent.renames).toEqual([{ id: 1, name: 'Desk key' }]);

@@ -14,6 +14,7 @@ import {
 import { api, fail, http, ok, server } from './support/msw';
 import { renderApp } from './support/render';
 import { serveDashboard } from './support/dashboard-fixtures';
+import { typeText } from './support/typing';
 
 // The Dashboard, where signing in lands, loads the VM usage.
 beforeEach(() => void serveDashboard());
@@ -75,7 +76,7 @@ describe('reset password', () => {
       'Password confirmed: not met',
     ]);
 
-    await user.type(newPassword(), 'abc1!');
+    await typeText(user, newPassword(), 'abc1!');
     expect(checklist()).toEqual([
       'Minimum 12 characters: not met',
       'Special character: met',

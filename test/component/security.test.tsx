@@ -7,6 +7,7 @@ import { api, fail, http, ok, server } from './support/msw';
 import { renderApp } from './support/render';
 import { aSecondFactorStatus, withApp } from './support/second-factor-fixtures';
 import { aUserDetails, serveUserPage, signedInAs } from './support/users-fixtures';
+import { typeText } from './support/typing';
 
 // Not returned: an awaited act() keeps its scope open into the next test's first steps.
 afterEach(() => {
@@ -159,8 +160,9 @@ describe('Profile → Security: the authenticator app', () => {
     expect(await within(dialog).findByText('Password is required')).toBeVisible();
     expect(sent.disables).toEqual([]);
 
-    await user.type(within(dialog).getByLabelText('Password'), 'wrong-password');
-    await user.type(
+    await typeText(user, within(dialog).getByLabelText('Password'), 'wrong-password');
+    await typeText(
+      user,
       within(dialog).getByRole('textbox', { name: 'Code from the app, or a recovery code' }),
       '123456',
     );
@@ -172,7 +174,7 @@ describe('Profile → Security: the authenticator app', () => {
     expect(within(dialog).getByLabelText('Password')).toHaveValue('wrong-password');
 
     await user.clear(within(dialog).getByLabelText('Password'));
-    await user.type(within(dialog).getByLabelText('Password'), 'right-password');
+    await typeText(user, within(dialog).getByLabelText('Password'), 'right-password');
     await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

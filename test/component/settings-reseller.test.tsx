@@ -10,6 +10,7 @@ import { api, fail, http, ok, server } from './support/msw';
 import { renderApp } from './support/render';
 import { serveResellerSettings } from './support/reseller-settings-fixtures';
 import { signedInAs } from './support/users-fixtures';
+import { typeText } from './support/typing';
 
 // Not returned: an awaited act() keeps its scope open into the next test's first steps.
 afterEach(() => {
@@ -168,7 +169,7 @@ describe('Settings: Reseller (a reseller’s staff)', { timeout: 15_000 }, () =>
     expect(settings.bodies).toEqual([]);
 
     // Edited, the row's message goes.
-    await user.type(within(domainRow(3)).getByRole('textbox'), 'x');
+    await typeText(user, within(domainRow(3)).getByRole('textbox'), 'x');
     expect(within(domainRow(3)).queryByText(unverified)).toBeNull();
   });
 

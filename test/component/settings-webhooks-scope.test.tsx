@@ -12,6 +12,7 @@ import {
   webhookRow as rowOf,
   webhooksTable,
 } from './support/webhooks-fixtures';
+import { typeText } from './support/typing';
 
 /**
  * A reseller's staff Admin chooses whose events a new webhook sends (their own company's, or all
@@ -37,7 +38,7 @@ async function fillIn(user: UserEvent, form: HTMLElement, url: string) {
   await user.paste(url);
   const types = within(form).getByRole('combobox', { name: 'Event types' });
   await user.click(types);
-  await user.type(types, 'all');
+  await typeText(user, types, 'all');
   const all = (await optionsOf(types)).find((o) => o.textContent?.startsWith('All events'));
   await user.click(all!);
 }

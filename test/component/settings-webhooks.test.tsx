@@ -15,6 +15,7 @@ import {
   webhookRow as rowOf,
   webhooksTable,
 } from './support/webhooks-fixtures';
+import { typeText } from './support/typing';
 
 // An Admin unless a test says otherwise (a later handler wins).
 beforeEach(() => void signedInAs());
@@ -188,7 +189,7 @@ describe('Settings: webhooks (Admins)', { timeout: 15_000 }, () => {
     expect(await within(form).findByText(webhookMessages.urlRequired)).toBeVisible();
     expect(within(form).getByText(webhookMessages.eventsRequired)).toBeVisible();
     expect(within(form).getByRole('textbox', { name: 'URL' })).toHaveFocus();
-    await user.type(within(form).getByRole('textbox', { name: 'URL' }), 'not a url');
+    await typeText(user, within(form).getByRole('textbox', { name: 'URL' }), 'not a url');
     expect(await within(form).findByText(webhookMessages.urlInvalid)).toBeVisible();
     expect(sent.creates).toEqual([]);
   });
@@ -220,7 +221,7 @@ describe('Settings: webhooks (Admins)', { timeout: 15_000 }, () => {
     expect(within(form).getByText('team.create')).toBeInTheDocument();
     expect(screen.queryByText("Copy the webhook's signing secret")).not.toBeInTheDocument();
     // Editing the field clears the server's word on it.
-    await user.type(url, 'x');
+    await typeText(user, url, 'x');
     await waitFor(() =>
       expect(url).not.toHaveAccessibleDescription(
         expect.stringContaining(webhookMessages.httpsRequired),

@@ -6,6 +6,7 @@ import { formatDate } from '../../src/components/date-format';
 import { api, fail, http, ok, server } from './support/msw';
 import { renderApp } from './support/render';
 import { aUserDetails, serveUserPage } from './support/users-fixtures';
+import { typeText } from './support/typing';
 
 // Not returned: an awaited act() keeps its scope open into the next test's first steps.
 afterEach(() => {
@@ -116,7 +117,7 @@ describe('Profile → SSH keys', { timeout: 20_000 }, () => {
     const { user, sent } = await openOwnProfile(twoKeys());
     await user.click(await screen.findByRole('button', { name: 'Add SSH key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add SSH key' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), ' Work desktop ');
+    await typeText(user, within(dialog).getByRole('textbox', { name: 'Name' }), ' Work desktop ');
     await user.click(within(dialog).getByRole('textbox', { name: 'Public key' }));
     await user.paste(`  ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAACAQC7 me@work\n`);
     await user.click(within(dialog).getByRole('button', { name: 'Add key' }));
@@ -152,7 +153,7 @@ describe('Profile → SSH keys', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Add SSH key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add SSH key' });
     const keyInput = within(dialog).getByRole('textbox', { name: 'Public key' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Oops');
+    await typeText(user, within(dialog).getByRole('textbox', { name: 'Name' }), 'Oops');
     await user.click(keyInput);
     await user.paste('-----BEGIN OPENSSH PRIVATE KEY-----');
     await user.click(within(dialog).getByRole('button', { name: 'Add key' }));
@@ -165,7 +166,7 @@ describe('Profile → SSH keys', { timeout: 20_000 }, () => {
     expect(within(dialog).getAllByText(sshKeyMessages.keyPrivate)).toHaveLength(1);
 
     await user.clear(keyInput);
-    await user.type(keyInput, 'ssh-ed25519 AAAA');
+    await typeText(user, keyInput, 'ssh-ed25519 AAAA');
     expect(within(dialog).queryByText(sshKeyMessages.keyPrivate)).not.toBeInTheDocument();
   });
 

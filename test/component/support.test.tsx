@@ -4,6 +4,7 @@ import { supportMessages } from '../../src/api/contract/support';
 import { api, fail, http, ok, server } from './support/msw';
 import { renderApp } from './support/render';
 import { signIn } from './support/teams-fixtures';
+import { typeText } from './support/typing';
 
 /** Every FAQ topic of spec section 2, as questions. */
 const QUESTIONS = [
@@ -93,7 +94,7 @@ describe('Support', { timeout: 15_000 }, () => {
       const { user } = await renderApp('/support');
       const search = screen.getByRole('searchbox', { name: 'Search questions' });
 
-      await user.type(search, 'VIRTUAL MACHINE');
+      await typeText(user, search, 'VIRTUAL MACHINE');
       expect(
         screen
           .getAllByRole('button')
@@ -109,7 +110,7 @@ describe('Support', { timeout: 15_000 }, () => {
 
       await user.clear(search);
       // In an answer only (the private key's file name): no question matches.
-      await user.type(search, 'privateKey.pem');
+      await typeText(user, search, 'privateKey.pem');
       expect(screen.getByText('No questions match “privateKey.pem”')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'How do I create a team?' })).toBeNull();
     });
@@ -142,7 +143,7 @@ describe('Support', { timeout: 15_000 }, () => {
         'Please describe your issue for our support team',
       );
 
-      await user.type(textarea, '  My VM does not boot.  ');
+      await typeText(user, textarea, '  My VM does not boot.  ');
       await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
       const sent = await screen.findByRole('button', { name: 'Message sent!' });
@@ -154,7 +155,7 @@ describe('Support', { timeout: 15_000 }, () => {
       await user.click(sent);
       expect(bodies).toHaveLength(1);
 
-      await user.type(textarea, ' Still nothing.');
+      await typeText(user, textarea, ' Still nothing.');
       const again = screen.getByRole('button', { name: 'Send Message' });
       expect(again).toBeEnabled();
       await user.click(again);
@@ -170,7 +171,8 @@ describe('Support', { timeout: 15_000 }, () => {
       const bodies = serveSupport();
       const { user } = await renderApp('/support');
       await user.click(screen.getByRole('button', { name: 'Get In Touch' }));
-      await user.type(
+      await typeText(
+        user,
         screen.getByPlaceholderText('Please describe your issue for our support team'),
         '   ',
       );
@@ -187,7 +189,7 @@ describe('Support', { timeout: 15_000 }, () => {
       const textarea = screen.getByPlaceholderText(
         'Please describe your issue for our support team',
       );
-      await user.type(textarea, 'Please call me back');
+      await typeText(user, textarea, 'Please call me back');
 
       await user.click(screen.getByRole('button', { name: 'Send Message' }));
 

@@ -12,6 +12,7 @@ import {
   signIn,
   tableTitled,
 } from './support/teams-fixtures';
+import { typeText } from './support/typing';
 
 const membersTable = () => tableTitled('Team Members');
 const cellsOf = (row: HTMLElement) =>
@@ -94,7 +95,7 @@ describe('Team page', { timeout: 15_000 }, () => {
     expect(team.last()).toEqual({ page: '2', rowsPerPage: '5' });
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
 
-    await user.type(screen.getByPlaceholderText('Search team members...'), 'ber 112');
+    await typeText(user, screen.getByPlaceholderText('Search team members...'), 'ber 112');
     await waitFor(() => expect(router.state.location.search).toEqual({ id: 5, search: 'ber 112' }));
     expect(await screen.findByText('Member 112')).toBeInTheDocument();
     expect(team.last()).toEqual({ page: '1', rowsPerPage: '5', search: 'ber 112' });
@@ -141,7 +142,7 @@ describe('Team page', { timeout: 15_000 }, () => {
     const { user } = await renderApp('/team?id=5');
     await screen.findByRole('heading', { level: 2, name: 'Platform' });
 
-    await user.type(nameInput(), ' Ops  ');
+    await typeText(user, nameInput(), ' Ops  ');
     expect(saveButton()).toBeEnabled();
     await user.keyboard('{Enter}');
 
@@ -177,7 +178,7 @@ describe('Team page', { timeout: 15_000 }, () => {
     await screen.findByRole('heading', { level: 2, name: 'Platform' });
 
     await user.clear(nameInput());
-    await user.type(nameInput(), 'Data');
+    await typeText(user, nameInput(), 'Data');
     await user.click(saveButton());
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Error updating team')).toBeInTheDocument();

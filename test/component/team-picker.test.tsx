@@ -5,6 +5,7 @@ import { locationOf, renderApp } from './support/render';
 import { aTeam, serveTeam, serveTeams, signIn } from './support/teams-fixtures';
 import { optionsOf } from './support/users-fixtures';
 import { serveVms } from './support/vms-fixtures';
+import { typeText } from './support/typing';
 
 // Issue 35: team pickers loaded one page of 100 teams, so the 101st could not be chosen.
 
@@ -37,7 +38,7 @@ describe('the team picker', { timeout: 20_000 }, () => {
     expect(await labelsOf(picker)).not.toContain('team-142');
 
     await user.clear(picker);
-    await user.type(picker, 'team-142');
+    await typeText(user, picker, 'team-142');
     await waitFor(() => expect(teams.last()).toMatchObject({ search: 'team-142' }));
     await user.click(await optionNamed(picker, 'team-142'));
     await waitFor(() => expect(locationOf(router)).toBe('/virtualMachines?teamId=142'));
@@ -79,7 +80,7 @@ describe('the team picker', { timeout: 20_000 }, () => {
     const { user } = await renderApp('/createUser');
     const picker = await screen.findByRole('combobox', { name: 'Teams' });
     await user.click(picker);
-    await user.type(picker, '137');
+    await typeText(user, picker, '137');
     await waitFor(() => expect(teams.last()).toMatchObject({ search: '137' }));
     await user.click(await optionNamed(picker, 'team-137'));
     const field = picker.closest('.mantine-MultiSelect-root') as HTMLElement;

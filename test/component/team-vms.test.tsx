@@ -5,6 +5,7 @@ import { api, fail, http, server } from './support/msw';
 import { locationOf, renderApp } from './support/render';
 import { rowsOf, serveTeam, signIn, tableTitled } from './support/teams-fixtures';
 import { aVmRow, serveVms } from './support/vms-fixtures';
+import { typeText } from './support/typing';
 
 const vmsTable = () => tableTitled('Virtual Machines');
 const teamVms = Array.from({ length: 12 }, (_, i) =>
@@ -50,7 +51,7 @@ describe('Team page: the team’s VMs', { timeout: 15_000 }, () => {
     await waitFor(() => expect(vms.last()).toMatchObject({ sortColumn: 'status', page: '1' }));
     expect(locationOf(router)).toBe('/team?id=5&page=2&vmSort=status.asc');
 
-    await user.type(within(card).getByPlaceholderText('Search virtual machines...'), 'vm-12');
+    await typeText(user, within(card).getByPlaceholderText('Search virtual machines...'), 'vm-12');
     await waitFor(() =>
       expect(router.state.location.search).toMatchObject({ vmSearch: 'vm-12', page: 2 }),
     );

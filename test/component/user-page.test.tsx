@@ -14,6 +14,7 @@ import {
   serveUserPage,
   signedInAs,
 } from './support/users-fixtures';
+import { typeText } from './support/typing';
 
 // Not returned: an awaited act() keeps its scope open into the next test's first steps.
 afterEach(() => {
@@ -61,7 +62,7 @@ describe('User page: the user', () => {
     const { sent } = serveUserPage({ memberships: { 3: [] } });
     const { user } = await openUserPage('/user?id=3', 'Grace Hopper');
     await user.clear(firstName());
-    await user.type(firstName(), '  Grace Brewster ');
+    await typeText(user, firstName(), '  Grace Brewster ');
     expect(save()).toBeEnabled();
     await user.click(save());
 
@@ -77,7 +78,7 @@ describe('User page: the user', () => {
   it('turns Save off again when the names are changed back', async () => {
     serveUserPage({ memberships: { 3: [] } });
     const { user } = await openUserPage('/user?id=3', 'Grace Hopper');
-    await user.type(lastName(), 'x');
+    await typeText(user, lastName(), 'x');
     expect(save()).toBeEnabled();
     await user.type(lastName(), '{Backspace}');
     expect(save()).toBeDisabled();
@@ -98,7 +99,7 @@ describe('User page: the user', () => {
     expect(sidebarName('Ada Lovelace')).toHaveLength(1);
 
     await user.clear(lastName());
-    await user.type(lastName(), 'King');
+    await typeText(user, lastName(), 'King');
     await user.click(save());
     await screen.findByText('User updated successfully');
     expect(await screen.findByRole('heading', { level: 2, name: 'Ada King' })).toBeInTheDocument();
@@ -114,12 +115,12 @@ describe('User page: the user', () => {
     expect(await screen.findByText('First name cannot be empty')).toBeInTheDocument();
     expect(firstName()).toHaveFocus();
 
-    await user.type(firstName(), 'Gr4ce');
+    await typeText(user, firstName(), 'Gr4ce');
     expect(
       await screen.findByText('First name cannot contain special characters'),
     ).toBeInTheDocument();
     await user.clear(lastName());
-    await user.type(lastName(), 'Hopper!');
+    await typeText(user, lastName(), 'Hopper!');
     expect(
       await screen.findByText('Last name cannot contain special characters'),
     ).toBeInTheDocument();
@@ -133,7 +134,7 @@ describe('User page: the user', () => {
     serveUserPage({ memberships: { 3: [] } });
     server.use(http.post(api('users/edit'), () => fail(403, 'Only an Admin can edit other users')));
     const { user } = await openUserPage('/user?id=3', 'Grace Hopper');
-    await user.type(firstName(), 'lyn');
+    await typeText(user, firstName(), 'lyn');
     await user.click(save());
 
     const alert = await screen.findByRole('alert');
@@ -156,7 +157,7 @@ describe('User page: the user', () => {
         return fail(500, 'Timed out');
       }),
     );
-    await user.type(firstName(), 'ie');
+    await typeText(user, firstName(), 'ie');
     await user.click(save());
     await waitFor(() => expect(sent.edits).toHaveLength(1));
     expect(save()).toHaveAttribute('data-loading');
@@ -291,7 +292,7 @@ describe('User page: team memberships', () => {
       },
     });
     const { user, router } = await openUserPage('/user?id=3&page=2', 'Grace Hopper');
-    await user.type(screen.getByPlaceholderText('Search teams...'), 'ops');
+    await typeText(user, screen.getByPlaceholderText('Search teams...'), 'ops');
     await waitFor(() => expect(locationOf(router)).toBe('/user?id=3&search=ops'));
     await waitFor(() =>
       expect(sent.teamQueries.at(-1)).toEqual({ page: '1', rowsPerPage: '6', search: 'ops' }),

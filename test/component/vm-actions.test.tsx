@@ -6,6 +6,7 @@ import { fail, ok } from './support/msw';
 import { locationOf, renderApp } from './support/render';
 import { serveTeams, signIn } from './support/teams-fixtures';
 import { aVmDetails, recordAction, serveVm, serveVms } from './support/vms-fixtures';
+import { typeText } from './support/typing';
 
 const ACTIONS = ['Console', 'Download Private Key', 'Start', 'Stop', 'Reset', 'Upgrade', 'Edit VM'];
 
@@ -186,7 +187,7 @@ describe('VM details: the Danger zone', { timeout: 15_000 }, () => {
     await user.click(confirm);
     expect(remove.calls).toEqual([]);
     await user.clear(field);
-    await user.type(field, 'web-01');
+    await typeText(user, field, 'web-01');
     expect(confirm).toBeEnabled();
   });
 
@@ -200,7 +201,7 @@ describe('VM details: the Danger zone', { timeout: 15_000 }, () => {
     await user.click(within(dangerZone()).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete web-01?' });
     expect(dialog).toHaveTextContent('This action cannot be reversed.');
-    await user.type(within(dialog).getByRole('textbox'), 'web-01');
+    await typeText(user, within(dialog).getByRole('textbox'), 'web-01');
     const detailRequests = vm.requests();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
@@ -221,7 +222,7 @@ describe('VM details: the Danger zone', { timeout: 15_000 }, () => {
     );
     await user.click(within(dangerZone()).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete web-01?' });
-    await user.type(within(dialog).getByRole('textbox'), 'web-01');
+    await typeText(user, within(dialog).getByRole('textbox'), 'web-01');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Error deleting virtual machine: The VM cannot be deleted while an operation is under way',

@@ -6,6 +6,7 @@ import { locationOf, renderApp } from './support/render';
 import { aTeam, serveTeams, signIn } from './support/teams-fixtures';
 import { optionsOf, pick } from './support/users-fixtures';
 import { aVmDetails, recordAction, serveVm, serveVms } from './support/vms-fixtures';
+import { typeText } from './support/typing';
 
 const nameInput = () => screen.getByRole('textbox', { name: 'VM Name' });
 const teamInput = () => screen.getByRole('combobox', { name: 'Team Assignment' });
@@ -56,7 +57,7 @@ describe('VM edit', { timeout: 15_000 }, () => {
     );
     await user.keyboard('{Escape}');
 
-    await user.type(nameInput(), 'x');
+    await typeText(user, nameInput(), 'x');
     expect(save()).toBeEnabled();
     await user.type(nameInput(), '{Backspace}');
     expect(save()).toBeDisabled();
@@ -64,7 +65,7 @@ describe('VM edit', { timeout: 15_000 }, () => {
 
   it('says "No changes made" when only blanks around the name differ, and sends nothing', async () => {
     const { user, edit } = await openEdit();
-    await user.type(nameInput(), '  ');
+    await typeText(user, nameInput(), '  ');
     expect(save()).toBeEnabled();
     await user.click(save());
     expect(await screen.findByText('No changes made')).toBeInTheDocument();
@@ -75,7 +76,7 @@ describe('VM edit', { timeout: 15_000 }, () => {
   it('sends only the trimmed name when only the name changed', async () => {
     const { user, edit } = await openEdit();
     await user.clear(nameInput());
-    await user.type(nameInput(), '  web-02  ');
+    await typeText(user, nameInput(), '  web-02  ');
     await user.click(save());
     expect(await screen.findByText('VM updated successfully')).toBeInTheDocument();
     expect(edit.calls).toEqual([{ id: '12', body: { name: 'web-02' } }]);
@@ -117,7 +118,7 @@ describe('VM edit', { timeout: 15_000 }, () => {
       fail(403, 'You do not have permission to do that'),
     );
     await user.clear(nameInput());
-    await user.type(nameInput(), 'web-02');
+    await typeText(user, nameInput(), 'web-02');
     await user.click(save());
     expect(await screen.findByText('You do not have permission to do that')).toBeInTheDocument();
     expect(screen.getAllByText('Failed to update VM').length).toBeGreaterThan(0);

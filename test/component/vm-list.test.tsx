@@ -7,6 +7,7 @@ import { locationOf, renderApp } from './support/render';
 import { aTeam, rowsOf, serveTeams, signIn, tableTitled } from './support/teams-fixtures';
 import { optionsOf, pick } from './support/users-fixtures';
 import { aVmRow, serveVms } from './support/vms-fixtures';
+import { typeText } from './support/typing';
 
 const table = () => tableTitled('Your Virtual Machines');
 const cellsOf = (row: HTMLElement) =>
@@ -135,7 +136,7 @@ describe('Virtual Machines list', { timeout: 15_000 }, () => {
     expect(vms.last()).toMatchObject({ page: '1', sortDescending: 'false' });
     expect(locationOf(router)).toBe('/virtualMachines?sort=configuration.asc');
 
-    await user.type(screen.getByPlaceholderText('Search virtual machines...'), 'vm-2');
+    await typeText(user, screen.getByPlaceholderText('Search virtual machines...'), 'vm-2');
     await waitFor(() =>
       expect(router.state.location.search).toEqual({ sort: 'configuration.asc', search: 'vm-2' }),
     );

@@ -5,6 +5,7 @@ import { renderApp } from './support/render';
 import { signIn } from './support/teams-fixtures';
 import { pick } from './support/users-fixtures';
 import { aVmDetails, recordAction, serveVm } from './support/vms-fixtures';
+import { typeText } from './support/typing';
 
 const images = [
   { id: 40, name: 'Debian 12' },
@@ -63,12 +64,12 @@ describe('VM details: reinstall', { timeout: 20_000 }, () => {
     const confirm = within(dialog).getByRole('button', { name: 'Reinstall' });
     expect(confirm).toBeDisabled();
     const typed = within(dialog).getByRole('textbox', { name: /to confirm/ });
-    await user.type(typed, 'web-0');
+    await typeText(user, typed, 'web-0');
     expect(confirm).toBeDisabled();
     // Enter does nothing either while the name is not whole.
     await user.keyboard('{Enter}');
     expect(reinstall.calls).toEqual([]);
-    await user.type(typed, '1');
+    await typeText(user, typed, '1');
     expect(confirm).toBeEnabled();
 
     await pick(user, image, 'Debian 12');
@@ -91,7 +92,7 @@ describe('VM details: reinstall', { timeout: 20_000 }, () => {
     await pick(user, picker, 'laptop (ED25519)');
     await user.keyboard('{Escape}');
     expect(dialog).toHaveTextContent('no key pair is generated');
-    await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), 'web-01');
+    await typeText(user, within(dialog).getByRole('textbox', { name: /to confirm/ }), 'web-01');
     await user.click(within(dialog).getByRole('button', { name: 'Reinstall' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
       'the SSH keys you chose log in',
@@ -105,7 +106,7 @@ describe('VM details: reinstall', { timeout: 20_000 }, () => {
       fail(409, 'The VM is busy with another operation; try again when it ends'),
     );
     const typed = within(dialog).getByRole('textbox', { name: /to confirm/ });
-    await user.type(typed, 'web-01');
+    await typeText(user, typed, 'web-01');
     await user.click(within(dialog).getByRole('button', { name: 'Reinstall' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Error reinstalling virtual machine: The VM is busy with another operation; try again when it ends',

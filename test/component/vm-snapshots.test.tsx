@@ -7,6 +7,7 @@ import { api, fail, http, ok, server } from './support/msw';
 import { renderApp } from './support/render';
 import { signIn } from './support/teams-fixtures';
 import { aVmDetails, serveVm } from './support/vms-fixtures';
+import { typeText } from './support/typing';
 
 const aSnapshot = (id: number, overrides: Partial<VmSnapshot> = {}): VmSnapshot => ({
   id,
@@ -88,7 +89,7 @@ describe('VM details: the Snapshots card', { timeout: 15_000 }, () => {
     expect(within(dialog).getByText('Snapshot name is required')).toBeInTheDocument();
     expect(bodies).toEqual([]);
 
-    await user.type(within(dialog).getByLabelText(/Name/), 'pre-deploy');
+    await typeText(user, within(dialog).getByLabelText(/Name/), 'pre-deploy');
     await user.click(within(dialog).getByRole('button', { name: 'Take snapshot' }));
     expect(
       await within(dialog).findByText(

@@ -5,6 +5,7 @@ import { serveCidrDetails, serveRegions } from './networks-fixtures';
 import { renderApp } from './render';
 import { signIn } from './teams-fixtures';
 import { pick } from './users-fixtures';
+import { typeText } from './typing';
 
 /** The network form's fields, by label. */
 export const textbox = (name: string) => screen.getByRole('textbox', { name });
@@ -23,11 +24,11 @@ export async function openCreate() {
 
 /** Fills a valid standard network: backend in Frankfurt on 10.20.0.0/24. */
 export async function fillStandard(user: UserEvent) {
-  await user.type(textbox('Network Name'), 'backend');
+  await typeText(user, textbox('Network Name'), 'backend');
   await pick(user, regionInput(), 'Germany - Frankfurt');
-  await user.type(textbox('Description'), 'Databases');
-  await user.type(textbox('CIDR Block'), '10.20.0.0/24');
-  await user.type(textbox('DHCP Start'), '10.20.0.2');
-  await user.type(textbox('DHCP End'), '10.20.0.254');
-  await user.type(textbox('Default Route'), '10.20.0.1');
+  await typeText(user, textbox('Description'), 'Databases');
+  await typeText(user, textbox('CIDR Block'), '10.20.0.0/24');
+  await typeText(user, textbox('DHCP Start'), '10.20.0.2');
+  await typeText(user, textbox('DHCP End'), '10.20.0.254');
+  await typeText(user, textbox('Default Route'), '10.20.0.1');
 }
