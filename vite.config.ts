@@ -124,6 +124,9 @@ export default defineConfig({
           isolate: false,
           // The first file of a worker loads every screen in a hook (support/render.tsx).
           hookTimeout: 30_000,
+          // A screen's first render under React's development build takes seconds on a busy
+          // two-core machine: one test over vitest's 5 s default spilled into the next ones.
+          testTimeout: 15_000,
         },
       },
       {
