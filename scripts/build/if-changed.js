@@ -24,9 +24,11 @@ if (haveSources && built !== inputsDigest()) {
   );
   // A process of its own, whose stdout is this one's stderr: stdout is for what runs next (the
   // server's JSON log, the import's result), and Vite's report of the build goes to stderr.
-  // Vite is a devDependency: only a build needs it.
-  const build = spawnSync(process.execPath, [path.join(import.meta.dirname, 'build.js')], {
-    stdio: ['ignore', 2, 2],
-  });
+  // Vite is a devDependency: only a build needs it. No PGlite template (build.js says why).
+  const build = spawnSync(
+    process.execPath,
+    [path.join(import.meta.dirname, 'build.js'), '--no-template'],
+    { stdio: ['ignore', 2, 2] },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
