@@ -297,20 +297,22 @@ describe('public IPs', () => {
 });
 
 describe('address management under load', () => {
-  it('gives 50 VMs attached at once 50 different addresses of the pool', async () => {
-    const ids = await w.createVms('admin', { name: 'crowd', numberOfInstances: 10 });
-    for (let batch = 0; batch < 4; batch += 1) {
-      ids.push(...(await w.createVms('admin', { name: `crowd${batch}`, numberOfInstances: 10 })));
-    }
+  it('gives 20 VMs attached at once 20 different addresses of a pool of 29', async () => {
+    // Several times as many requests at once as PostgreSQL has connections for them, into a pool
+    // they nearly fill: two that raced for an address would show as two alike.
+    const ids = [
+      ...(await w.createVms('admin', { name: 'crowd', numberOfInstances: 10 })),
+      ...(await w.createVms('admin', { name: 'crowd0', numberOfInstances: 10 })),
+    ];
     await w.server.finishOperations();
     await Promise.all(ids.map((id) => w.call('admin', 'POST', `/virtualMachines/stop/${id}`)));
     await w.server.finishOperations();
     const shared = await w.createNetwork(
       w.standard({
         name: 'shared',
-        cidrBlock: '10.21.0.0/26',
+        cidrBlock: '10.21.0.0/27',
         dhcpStartAddress: '10.21.0.2',
-        dhcpEndAddress: '10.21.0.62',
+        dhcpEndAddress: '10.21.0.30',
         defaultRoute: '10.21.0.1',
       }),
     );
@@ -320,12 +322,11 @@ describe('address management under load', () => {
     await w.server.finishOperations();
     const rows = await db().select().from(vmInterfaces).where(eq(vmInterfaces.networkId, shared));
     const addresses = rows.map((r) => r.privateIp!);
-    expect(rows).toHaveLength(50);
-    expect(new Set(addresses).size).toBe(50);
+    expect(rows).toHaveLength(20);
+    expect(new Set(addresses).size).toBe(20);
     expect(
       addresses.every((a) => /^10\.21\.0\.(\d+)$/.test(a) && Number(a.split('.')[3]) >= 2),
     ).toBe(true);
     expect(rows.every((r) => r.status === 'Active')).toBe(true);
-    // Fifty VMs through the reconciler, twice: ~25 s on two cores, more when they are busy.
   }, 90_000);
 });
