@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,17 @@ import type { CreateServerRequest, NetworkSpec } from '../../server/providers/dr
 import { networkNames, type NetworkNames } from '../../server/providers/libvirt/host-network';
 import { lvNetworks, lvServers } from '../../server/providers/libvirt/schema';
 import { outside } from '../../scripts/libvirt/lab-host';
-import { inBox, markers, missingTools, serialLog, startLab, until, type Lab } from './support/lab';
+import {
+  inBox,
+  mac,
+  markers,
+  requireLabTools,
+  serialLog,
+  startLab,
+  token,
+  until,
+  type Lab,
+} from './support/lab';
 
 /**
  * A guest that an attacker owns, on a company network beside another guest: what it sends for
@@ -17,11 +26,7 @@ import { inBox, markers, missingTools, serialLog, startLab, until, type Lab } fr
  * network's DHCP server holds nothing of the host (it runs as its own unprivileged user).
  */
 
-const missing = missingTools();
-if (missing.length > 0) throw new Error(`The libvirt suite needs: ${missing.join(', ')}`);
-
-const token = () => randomBytes(8).toString('hex');
-const mac = () => `52:54:00:${[0, 0, 0].map(() => randomBytes(1).toString('hex')).join(':')}`;
+requireLabTools();
 
 const spec: NetworkSpec = {
   name: 'company net',

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,9 @@ import {
   fromRouter,
   inBox,
   markers,
-  missingTools,
+  mac,
+  requireLabTools,
+  token,
   serialLog,
   settle,
   sshOptions,
@@ -27,11 +28,7 @@ import {
  * and key in; a snapshot taken before it survives it and brings the file back. A snapshot of the
  * shut-off guest; and, deleted one by one or with the server, nothing of them left on the host.
  */
-const missing = missingTools();
-if (missing.length > 0) throw new Error(`The libvirt suite needs: ${missing.join(', ')}`);
-
-const token = () => randomBytes(8).toString('hex');
-const mac = () => `52:54:00:${[0, 0, 0].map(() => randomBytes(1).toString('hex')).join(':')}`;
+requireLabTools();
 
 let lab: Lab;
 let oldKey: string;

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +17,9 @@ import {
   fromRouter,
   inBox,
   markers,
-  missingTools,
+  mac,
+  requireLabTools,
+  token,
   serialLog,
   settle,
   sshOptions,
@@ -34,11 +35,7 @@ import {
  * guest's seed, addresses and hardware on its serial console, SSH and HTTP to it, and a host left
  * empty. One guest each: a boot under TCG on a shared machine is what this suite's time is made of.
  */
-const missing = missingTools();
-if (missing.length > 0) throw new Error(`The libvirt suite needs: ${missing.join(', ')}`);
-
-const mac = () => `52:54:00:${[0, 0, 0].map(() => randomBytes(1).toString('hex')).join(':')}`;
-const token = () => randomBytes(8).toString('hex');
+requireLabTools();
 
 const standard = (cidr: string, snatIp: string): NetworkSpec => {
   const base = cidr.split('/')[0]!.split('.').slice(0, 3).join('.');

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,9 +23,17 @@ import {
   type LabHost,
 } from '../../../scripts/libvirt/lab-host';
 
-export function missingTools(): string[] {
-  return requireTools();
+/** Stops a suite file at once, naming the tools it lacks, rather than failing in every test. */
+export function requireLabTools(): void {
+  const missing = requireTools();
+  if (missing.length > 0) throw new Error(`The libvirt suite needs: ${missing.join(', ')}`);
 }
+
+/** A client token for a driver call. */
+export const token = () => randomBytes(8).toString('hex');
+/** A MAC address in QEMU's locally administered range. */
+export const mac = () =>
+  `52:54:00:${[0, 0, 0].map(() => randomBytes(1).toString('hex')).join(':')}`;
 
 /** The lab provider, with two images that fail: one that does not boot, one that is missing. */
 function testConfig(host: LabHost, image: BuiltImage): LibvirtConfig {
