@@ -42,6 +42,7 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   let failed = false;
   let bundleCompressed: Promise<unknown> = Promise.resolve();
+  let bundleFiles = new Set<string>();
   const worthIt = (file: string) => COMPRESSIBLE.test(file) && statSync(file).size >= MIN_BYTES;
   return {
     name: 'launchpad:precompress',
@@ -56,6 +57,7 @@ export function precompress(): Plugin {
       const files = Object.keys(bundle)
         .map((name) => path.join(outDir, name))
         .filter(worthIt);
+      bundleFiles = new Set(files);
       bundleCompressed = Promise.all(files.map(compressBeside));
       // Awaited in closeBundle; until then a failure is not an unhandled rejection.
       bundleCompressed.catch(() => {});
@@ -64,10 +66,9 @@ export function precompress(): Plugin {
       // A failed build wrote nothing to compress: its own error is the one to show.
       if (failed) return;
       await bundleCompressed;
-      const written = new Set(
-        [...filesUnder(outDir)].filter((file) => file.endsWith('.br')).map((f) => f.slice(0, -3)),
+      const rest = [...filesUnder(outDir)].filter(
+        (file) => !bundleFiles.has(file) && worthIt(file),
       );
-      const rest = [...filesUnder(outDir)].filter((file) => !written.has(file) && worthIt(file));
       await Promise.all(rest.map(compressBeside));
     },
   };
