@@ -1,7 +1,8 @@
 import { Radio, Select, Stack, TextInput } from '@mantine/core';
 import { apiTokenAccess, type ApiTokenAccess } from '../../../../api/contract/api-tokens';
 import { formatDateTime } from '../../../../components/date-format';
-import { DROPDOWN_DEFAULTS, useBoundField } from '../../../../components/dropdown';
+import { useBoundField } from '../../../../components/bound-field';
+import { DROPDOWN_DEFAULTS } from '../../../../components/dropdown';
 import { TeamsPicker } from '../../../../components/team-picker';
 import { expiresAtOf, expiryChoices, expiryDayBounds, type ExpiryChoice } from './api-token-expiry';
 import { accessDescriptions, accessLabels } from './api-token-labels';

@@ -7,7 +7,7 @@ import {
   brandContrast,
 } from '../../../../api/contract/brand-color';
 import { useTextBinding } from '../../../../components/form';
-import { useBoundField } from '../../../../components/dropdown';
+import { useBoundField } from '../../../../components/bound-field';
 
 const isHttpUrl = (value: string) =>
   URL.canParse(value.trim()) && /^https?:$/.test(new URL(value.trim()).protocol);

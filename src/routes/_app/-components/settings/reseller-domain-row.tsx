@@ -3,7 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useStore } from '@tanstack/react-form';
 import { isHostName, type ResellerSettings } from '../../../../api/contract/reseller-settings';
 import { CopyValueButton } from '../../../../components/copy-value-button';
-import { fieldErrorText } from '../../../../components/dropdown';
+import { fieldErrorText } from '../../../../components/bound-field';
 import { useFieldContext, useTextBinding } from '../../../../components/form';
 import type { DomainRow } from './reseller-settings-values';
 

@@ -11,7 +11,8 @@ import { notify } from '../../../../components/notify';
 import { PageHeader } from '../../../../components/page-header';
 import { roleQueries } from '../../../../queries/roles';
 import { userMutations } from '../../../../queries/users';
-import { DROPDOWN_DEFAULTS, useBoundField } from '../../../../components/dropdown';
+import { useBoundField } from '../../../../components/bound-field';
+import { DROPDOWN_DEFAULTS } from '../../../../components/dropdown';
 import { TeamsPicker } from '../../../../components/team-picker';
 import { useGoBackToUsers } from '../../../../components/use-go-back';
 

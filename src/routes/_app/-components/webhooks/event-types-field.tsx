@@ -1,7 +1,8 @@
 import { Group, MultiSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ALL_EVENTS } from '../../../../api/contract/webhooks';
-import { DROPDOWN_DEFAULTS, useBoundField } from '../../../../components/dropdown';
+import { useBoundField } from '../../../../components/bound-field';
+import { DROPDOWN_DEFAULTS } from '../../../../components/dropdown';
 import {
   eventTypeDescription,
   eventTypeOptions,

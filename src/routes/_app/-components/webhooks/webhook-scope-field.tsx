@@ -1,6 +1,6 @@
 import { Radio, Stack } from '@mantine/core';
 import { webhookScopes, type WebhookScope } from '../../../../api/contract/webhooks';
-import { useBoundField } from '../../../../components/dropdown';
+import { useBoundField } from '../../../../components/bound-field';
 import { webhookScopeDescriptions, webhookScopeLabels } from './webhook-labels';
 
 /** Whose events a reseller's staff's webhook sends: the staff company's own, or every customer's. */

@@ -1,7 +1,8 @@
 import { Loader, NumberInput, Select, Text } from '@mantine/core';
 import { useStore } from '@tanstack/react-form';
 import { LIMIT_MAX, limitResources, type LimitResource } from '../../../../api/contract/limits';
-import { DROPDOWN_DEFAULTS, fieldErrorText, useBoundField } from '../../../../components/dropdown';
+import { fieldErrorText, useBoundField } from '../../../../components/bound-field';
+import { DROPDOWN_DEFAULTS } from '../../../../components/dropdown';
 import { useFieldContext } from '../../../../components/form';
 import { resourceLabels } from './limit-form-values';
 

@@ -6,7 +6,8 @@ import {
   FORM_PREFIX_MIN,
   NETWORK_DESCRIPTION_MAX,
 } from '../../../../api/contract/networks';
-import { DROPDOWN_DEFAULTS, useBoundField } from '../../../../components/dropdown';
+import { useBoundField } from '../../../../components/bound-field';
+import { DROPDOWN_DEFAULTS } from '../../../../components/dropdown';
 import { catalogQueries } from '../../../../queries/vms';
 
 /** The fields of the network form that need more than a plain text input. */

@@ -1,4 +1,4 @@
-import { useBoundField } from '../../../../components/dropdown';
+import { useBoundField } from '../../../../components/bound-field';
 import { TeamPicker } from '../../../../components/team-picker';
 
 /** The first option: no team. */
