@@ -9,6 +9,7 @@ import { firstScreenPreload } from './scripts/build/first-screen-preload.ts';
 import { loginPage } from './scripts/build/login-page.ts';
 import { precompress } from './scripts/build/precompress.ts';
 import { mantineStylesWithComponents } from './scripts/build/mantine-styles-with-components.ts';
+import { signedInCore } from './scripts/build/signed-in-core.ts';
 
 /** What the signed-in screens share: the libraries' components, the shared components, queries and contracts. */
 const signedInShared =
@@ -20,6 +21,8 @@ const signedInShared =
 const screenOnly = /[\\/](PinInput|ColorInput|ColorPicker)[\\/]/;
 /** The console's start: a file of its own, named by the page beside the entry. */
 const start = consoleStart();
+/** What the signed-in layout, the Dashboard and the lists draw. */
+const core = signedInCore();
 
 export default defineConfig({
   // Relative asset URLs: the server injects <base href> with the runtime BASE_PATH.
@@ -39,6 +42,7 @@ export default defineConfig({
     }),
     react(),
     start.plugin,
+    core.plugin,
     mantineStylesWithComponents(),
     firstScreenPreload(),
     loginPage(),
@@ -86,11 +90,19 @@ export default defineConfig({
               priority: 3,
             },
             // After sign-in: the shared parts of the signed-in screens (the libraries' components,
-            // the shared components, queries and contracts) in one file; each screen keeps its own.
+            // the shared components, queries and contracts) in two files, what the layout, the
+            // Dashboard and the lists draw, and what only the other screens add (the forms'
+            // toolkit, dialogs, steppers); each screen keeps its own.
             {
               name: 'app',
-              test: (id: string) => signedInShared.test(id) && !screenOnly.test(id),
+              test: (id: string) =>
+                signedInShared.test(id) && !screenOnly.test(id) && core.inCore(id),
               priority: 2,
+            },
+            {
+              name: 'forms',
+              test: (id: string) => signedInShared.test(id) && !screenOnly.test(id),
+              priority: 1,
             },
           ],
         },
