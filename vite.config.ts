@@ -19,6 +19,8 @@ const signedInShared =
  * the colour picker of the reseller's settings.
  */
 const screenOnly = /[\\/](PinInput|ColorInput|ColorPicker)[\\/]/;
+/** A module the signed-in screens share, in one of their two shared files. */
+const inSharedFile = (id: string) => signedInShared.test(id) && !screenOnly.test(id);
 /** The console's start: a file of its own, named by the page beside the entry. */
 const start = consoleStart();
 /** What the signed-in layout, the Dashboard and the lists draw. */
@@ -95,13 +97,12 @@ export default defineConfig({
             // toolkit, dialogs, steppers); each screen keeps its own.
             {
               name: 'app',
-              test: (id: string) =>
-                signedInShared.test(id) && !screenOnly.test(id) && core.inCore(id),
+              test: (id: string) => inSharedFile(id) && core.inCore(id),
               priority: 2,
             },
             {
               name: 'forms',
-              test: (id: string) => signedInShared.test(id) && !screenOnly.test(id),
+              test: inSharedFile,
               priority: 1,
             },
           ],
