@@ -49,6 +49,11 @@ describe('Create Virtual Machine: the cascade', { timeout: 20_000 }, () => {
 
     await typeText(user, nameInput(), 'web');
     expect(enabled()).toMatchObject({ Country: true, Region: false });
+    // Only a name opens it: emptied, the country closes again.
+    await user.clear(nameInput());
+    expect(enabled()).toMatchObject({ Country: false });
+    await typeText(user, nameInput(), 'web');
+    expect(enabled()).toMatchObject({ Country: true });
     await pick(user, field('Country'), 'Germany');
     expect(enabled()).toMatchObject({ Region: true, Image: false });
     await pick(user, field('Region'), 'Frankfurt');
@@ -283,6 +288,13 @@ describe('Create Virtual Machine: submitting', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'VM name can contain only letters, digits, dots, underscores and hyphens',
     );
+    expect(api.created).toEqual([]);
+
+    // From the first submit on, the message follows the name as it is edited: the space removed.
+    await user.click(nameInput());
+    await user.keyboard('{End}{ArrowLeft>6/}{Backspace}');
+    expect(nameInput()).toHaveValue('webserver');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(api.created).toEqual([]);
   });
 

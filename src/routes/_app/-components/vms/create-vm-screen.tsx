@@ -15,7 +15,13 @@ import { useCreateVmCatalog } from './create-vm-catalog';
 import { CreateVmCascade } from './create-vm-cascade';
 import { CreateVmRoomNote } from './create-vm-room-note';
 import { CreateVmSshKeys } from './create-vm-ssh-keys';
-import { after, createVmDefaults, toCreateBody, type CascadeField } from './create-vm-form';
+import {
+  after,
+  createVmDefaults,
+  drawnTheSame,
+  toCreateBody,
+  type CascadeField,
+} from './create-vm-form';
 
 /** `/createVirtualMachine`: name, then the selection cascade, then Create. */
 export function CreateVmScreen() {
@@ -41,7 +47,8 @@ export function CreateVmScreen() {
       void navigate({ to: '/virtualMachines' });
     },
   });
-  const values = useStore(form.store, (state) => state.values);
+  // Until the first submit, `values.name` may lag the field: read only whether it is filled.
+  const values = useStore(form.store, (state) => state.values, drawnTheSame(submitted));
   const catalog = useCreateVmCatalog(values);
   const localProblem = submitted ? toCreateBody(values, catalog.providerId).problem : null;
 
