@@ -1,7 +1,7 @@
 import { Loader, MultiSelect, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { ALL_TEAMS, teamQueries } from '../queries/teams';
 import { SEARCH_DEBOUNCE_MS } from './data-table/search-input';
 import { DROPDOWN_DEFAULTS } from './dropdown';
@@ -63,8 +63,11 @@ interface TeamPickerProps extends CommonProps {
   initialTeam?: Team | null;
 }
 
-/** The one picker of a single team: searches the server as the user types. */
-export function TeamPicker({
+/**
+ * The one picker of a single team: searches the server as the user types. Memoised: its options
+ * (up to a page of teams) are kept mounted, and a form's other fields redraw often.
+ */
+export const TeamPicker = memo(function TeamPicker({
   value,
   onChange,
   noneLabel,
@@ -113,7 +116,7 @@ export function TeamPicker({
       error={error ?? loadError}
     />
   );
-}
+});
 
 interface TeamsPickerProps extends CommonProps {
   value: number[];

@@ -1,6 +1,7 @@
 import { Alert, Loader, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { memo, useCallback, useMemo } from 'react';
 import { vmMessages } from '../../../../api/contract/vms';
 import { DROPDOWN_DEFAULTS } from '../../../../components/dropdown';
 import { TeamPicker } from '../../../../components/team-picker';
@@ -15,32 +16,39 @@ export const publicIpTexts = {
 } as const;
 
 type Option = { value: number; label: string };
+type Choose = (field: CascadeField, value: number | null) => void;
 
 interface CascadeSelectProps {
   label: string;
   placeholder?: string;
+  field: CascadeField;
   value: number | null;
   options: Option[];
-  onChange: (value: number | null) => void;
+  choose: Choose;
   disabled: boolean;
-  /** The list it offers (for its loading state and error). */
-  query?: UseQueryResult<unknown>;
-  errorLead?: string;
+  /** The list it offers is being fetched. */
+  loading?: boolean;
+  /** Why the list it offers could not be had, under its lead. */
+  error?: string;
   required?: boolean;
 }
 
-function CascadeSelect({
+/**
+ * Memoised, as its props are (the options by their list, `choose` by the form): a choice redraws
+ * the dropdowns it changes, not the seven with their kept-mounted options.
+ */
+const CascadeSelect = memo(function CascadeSelect({
   label,
   placeholder = DROPDOWN_DEFAULTS.placeholder,
+  field,
   value,
   options,
-  onChange,
+  choose,
   disabled,
-  query,
-  errorLead,
+  loading,
+  error,
   required = true,
 }: CascadeSelectProps) {
-  const loading = !disabled && query?.isFetching;
   return (
     <Select<number>
       {...DROPDOWN_DEFAULTS}
@@ -50,17 +58,27 @@ function CascadeSelect({
       withAsterisk={false}
       data={options}
       value={value}
-      onChange={onChange}
+      onChange={(next) => choose(field, next)}
       // Only an optional choice can be taken back.
       allowDeselect={!required}
       clearable={!required}
       searchable
       disabled={disabled}
-      rightSection={loading ? <Loader size="xs" aria-label={`Loading ${label}`} /> : undefined}
-      error={!disabled && query?.error && errorLead ? withLead(errorLead, query.error) : undefined}
+      rightSection={
+        !disabled && loading ? <Loader size="xs" aria-label={`Loading ${label}`} /> : undefined
+      }
+      error={disabled ? undefined : error}
     />
   );
-}
+});
+
+/** A list's state as its dropdown shows it. */
+const listState = (query: UseQueryResult<unknown>, lead: string) => ({
+  loading: query.isFetching,
+  error: query.error ? withLead(lead, query.error) : undefined,
+});
+
+const instanceOptions = instanceCounts.map((count) => ({ value: count, label: String(count) }));
 
 const named = (items: { id: number; name: string }[] | undefined): Option[] =>
   items?.map((item) => ({ value: item.id, label: item.name })) ?? [];
@@ -68,7 +86,8 @@ const named = (items: { id: number; name: string }[] | undefined): Option[] =>
 interface CreateVmCascadeProps {
   values: CreateVmValues;
   catalog: CreateVmCatalog;
-  choose: (field: CascadeField, value: number | null) => void;
+  /** Stable across renders (the dropdowns are memoised on it). */
+  choose: Choose;
   onPublicIpChange: (on: boolean) => void;
 }
 
@@ -98,48 +117,58 @@ export function CreateVmCascade({
   steps.count = steps.size && values.configurationId !== null && providerId !== null;
   steps.team = steps.count && values.numberOfInstances !== null;
 
+  const countryOptions = useMemo(() => named(countries.data), [countries.data]);
+  const regionOptions = useMemo(() => named(regions.data), [regions.data]);
+  const imageOptions = useMemo(() => named(images.data), [images.data]);
+  const sizeOptions = useMemo(
+    () => sizes.data?.map((size) => ({ value: size.id, label: sizeLabel(size) })) ?? [],
+    [sizes.data],
+  );
+  const providerOptions = useMemo(() => named(providers.data), [providers.data]);
+  const chooseTeam = useCallback((teamId: number | null) => choose('teamId', teamId), [choose]);
+
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <CascadeSelect
           label="Country"
           placeholder="Please select a country"
+          field="countryId"
           value={values.countryId}
-          options={named(countries.data)}
-          onChange={(value) => choose('countryId', value)}
+          options={countryOptions}
+          choose={choose}
           disabled={!steps.country}
-          query={countries}
-          errorLead="Error fetching countries"
+          {...listState(countries, 'Error fetching countries')}
         />
         <CascadeSelect
           label="Region"
           placeholder="Please select a region"
+          field="regionId"
           value={values.regionId}
-          options={named(regions.data)}
-          onChange={(value) => choose('regionId', value)}
+          options={regionOptions}
+          choose={choose}
           disabled={!steps.region}
-          query={regions}
-          errorLead="Error fetching regions"
+          {...listState(regions, 'Error fetching regions')}
         />
         <CascadeSelect
           label="Image"
           placeholder="Please select an Image"
+          field="imageId"
           value={values.imageId}
-          options={named(images.data)}
-          onChange={(value) => choose('imageId', value)}
+          options={imageOptions}
+          choose={choose}
           disabled={!steps.image}
-          query={images}
-          errorLead={vmErrorLeads.fetchImages}
+          {...listState(images, vmErrorLeads.fetchImages)}
         />
         <CascadeSelect
           label="Size"
           placeholder="Please select a machine configuration"
+          field="configurationId"
           value={values.configurationId}
-          options={sizes.data?.map((size) => ({ value: size.id, label: sizeLabel(size) })) ?? []}
-          onChange={(value) => choose('configurationId', value)}
+          options={sizeOptions}
+          choose={choose}
           disabled={!steps.size}
-          query={sizes}
-          errorLead={vmErrorLeads.fetchConfigurations}
+          {...listState(sizes, vmErrorLeads.fetchConfigurations)}
         />
         {steps.size &&
           values.configurationId !== null &&
@@ -147,25 +176,26 @@ export function CreateVmCascade({
           providerCount > 1 && (
             <CascadeSelect
               label="Provider"
+              field="providerId"
               value={values.providerId}
-              options={named(providers.data)}
-              onChange={(value) => choose('providerId', value)}
+              options={providerOptions}
+              choose={choose}
               disabled={false}
-              query={providers}
-              errorLead="Error fetching providers"
+              {...listState(providers, 'Error fetching providers')}
             />
           )}
         <CascadeSelect
           label="Number of Instances"
+          field="numberOfInstances"
           value={values.numberOfInstances}
-          options={instanceCounts.map((count) => ({ value: count, label: String(count) }))}
-          onChange={(value) => choose('numberOfInstances', value)}
+          options={instanceOptions}
+          choose={choose}
           disabled={!steps.count}
         />
         <TeamPicker
           label="Team (optional)"
           value={values.teamId}
-          onChange={(value) => choose('teamId', value)}
+          onChange={chooseTeam}
           disabled={!steps.team}
         />
       </SimpleGrid>

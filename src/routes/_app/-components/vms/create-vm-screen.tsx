@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useStore } from '@tanstack/react-form';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { vmMessages } from '../../../../api/contract/vms';
 import { ApiError } from '../../../../api/client';
 import { fieldErrorMessages, vmErrorLeads, withLead } from '../../../../components/error-text';
@@ -52,10 +52,13 @@ export function CreateVmScreen() {
   const catalog = useCreateVmCatalog(values);
   const localProblem = submitted ? toCreateBody(values, catalog.providerId).problem : null;
 
-  const choose = (field: CascadeField, value: number | null) => {
-    form.setFieldValue(field, value);
-    for (const later of after(field)) form.setFieldValue(later, null);
-  };
+  const choose = useCallback(
+    (field: CascadeField, value: number | null) => {
+      form.setFieldValue(field, value);
+      for (const later of after(field)) form.setFieldValue(later, null);
+    },
+    [form],
+  );
 
   return (
     <>
