@@ -76,6 +76,14 @@ describe('Settings: Reseller (a reseller’s staff)', { timeout: 15_000 }, () =>
     expect(domainRow(2)).toHaveTextContent('Verified');
   });
 
+  it('names the reseller’s brand, not the product, under the page’s title', async () => {
+    signInStaff({ resellerName: 'Skyline Cloud' });
+    serveResellerSettings();
+    await openResellerTab();
+    expect(screen.getByText('Connect other systems to Skyline Cloud')).toBeInTheDocument();
+    expect(screen.queryByText(/Connect other systems to Launchpad/)).toBeNull();
+  });
+
   it('saves every field, toasts, and reads the session again so the console takes the colour', async () => {
     const checks = signInStaff();
     const settings = serveResellerSettings();

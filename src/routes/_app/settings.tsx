@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from '../../api/contract/zod';
 import { AnchorLink } from '../../components/anchor-link';
+import { appTitle } from '../../components/app-title';
 import { PageHeader } from '../../components/page-header';
 import { apiTokenQueries } from '../../queries/api-tokens';
 import { authQueries } from '../../queries/auth';
@@ -66,7 +67,10 @@ function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" secondaryTitle="Connect other systems to Launchpad" />
+      <PageHeader
+        title="Settings"
+        secondaryTitle={`Connect other systems to ${appTitle(user.resellerName)}`}
+      />
       <Tabs
         value={tab}
         onChange={(next) => void navigate({ search: { tab: (next ?? 'webhooks') as SettingsTab } })}

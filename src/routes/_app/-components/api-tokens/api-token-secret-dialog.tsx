@@ -23,7 +23,7 @@ export function ApiTokenSecretDialog({ created, onClose }: ApiTokenSecretDialogP
       advice={
         <>
           Copy it now and keep it somewhere safe, such as a password manager or your CI’s secrets.
-          Launchpad keeps only a fingerprint of it: if it is lost, revoke it and create another.
+          Only a fingerprint of it is kept: if it is lost, revoke it and create another.
         </>
       }
       summary={

@@ -59,7 +59,7 @@ export function ApiTokensSection({ user, own }: ApiTokensSectionProps) {
         title="API tokens"
         description={
           own
-            ? 'Let scripts and tools such as the launchpad CLI call the Launchpad API as you.'
+            ? 'Let scripts and tools such as the launchpad CLI call the API as you.'
             : `Tokens that let ${fullName(user)}’s scripts and tools call the API as them.`
         }
         columns={columns}
