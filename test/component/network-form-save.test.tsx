@@ -98,8 +98,11 @@ describe('Create Network: types, helper and saving', { timeout: 20_000 }, () => 
     await typeText(user, textbox('Network Name'), 'storage-l2');
     await pick(user, regionInput(), 'United States - Virginia');
     await typeText(user, textbox('CIDR Block'), '192.168.50.0/26');
-    // Custom networks are not offered to fill a gateway.
-    await screen.findByRole('status', { name: 'CIDR details' });
+    // A custom network has no gateway or DHCP: none is shown or offered to fill.
+    const helper = await screen.findByRole('status', { name: 'CIDR details' });
+    expect(await within(helper).findByText('192.168.50.0/26')).toBeInTheDocument();
+    expect(within(helper).queryByText('Gateway')).not.toBeInTheDocument();
+    expect(within(helper).queryByText('DHCP range')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Use these values' })).not.toBeInTheDocument();
     await user.click(submit());
     await waitFor(() => expect(create.calls).toHaveLength(1));

@@ -16,13 +16,16 @@ interface CidrHelperProps {
   regionId: number | null;
   /** The network being edited, which must not count as overlapping itself. */
   networkId?: number;
-  /** Offered for standard networks: fills the gateway and the DHCP range. */
+  /**
+   * Standard networks only: fills the gateway and the DHCP range, which are shown only then (a
+   * custom network is layer 2, with neither).
+   */
   onFill?: (details: CidrDetails) => void;
 }
 
 /**
- * As the block becomes valid: its gateway, DHCP range and any warning (overlap with the company's
- * networks in the region, reserved ranges), computed by the server.
+ * As the block becomes valid: its gateway and DHCP range for a standard network, and any warning
+ * (overlap with the company's networks in the region, reserved ranges), computed by the server.
  */
 export function CidrHelper({ cidr, regionId, networkId, onFill }: CidrHelperProps) {
   const compact = cidr.replace(/\s+/g, '');
@@ -58,11 +61,15 @@ export function CidrHelper({ cidr, regionId, networkId, onFill }: CidrHelperProp
         <Stack gap="xs">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
             <Value label="Network" value={details.data.cidr} />
-            <Value label="Gateway" value={details.data.gatewayIp} />
-            <Value
-              label="DHCP range"
-              value={`${details.data.dhcpStartAddress} - ${details.data.dhcpEndAddress}`}
-            />
+            {onFill && (
+              <>
+                <Value label="Gateway" value={details.data.gatewayIp} />
+                <Value
+                  label="DHCP range"
+                  value={`${details.data.dhcpStartAddress} - ${details.data.dhcpEndAddress}`}
+                />
+              </>
+            )}
           </SimpleGrid>
           {details.data.warning && (
             <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} p="xs">
