@@ -36,10 +36,10 @@ export function PageHeader({
   const router = useRouter();
   const showBack = withBack || !!onBack;
   return (
-    // On a phone a long title wraps, and the action moves under it when both do not fit: nothing
-    // is cut.
+    // The action stays beside a title that fits on one line with it, and moves under one that
+    // does not, which then wraps across the whole width: on a phone nothing is cut or squeezed.
     <Group justify="space-between" align="center" mb="lg" gap="sm" wrap="wrap">
-      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 12rem' }}>
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 auto' }}>
         {showBack && (
           <ActionIcon
             variant="subtle"

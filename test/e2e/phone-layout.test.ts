@@ -10,16 +10,21 @@ import { startServer, type RunningServer } from './support/server-process';
 
 const ADMIN = { email: 'phone-admin@example.com', password: 'Phone!Layout-Passw0rd' };
 const VM_NAME = 'phone-web-server-with-a-long-name';
+const LONG_TEAM = 'Customer Success and Professional Services Operations Team for EMEA';
 const WEBHOOK_URL = 'http://127.0.0.1:9/hooks/launchpad-phone-layout-receiver';
 
 /**
- * Whether the page's title is clamped or clipped, and the list filters (search boxes and
+ * Whether the page's title is clamped or clipped, or wraps in a narrow column beside the page's
+ * action (squeezed), and the list filters (search boxes and
  * dropdowns outside table cells and dialogs) whose value or placeholder does not fit their box.
  */
 function cutOf(page: Page) {
-  return page.evaluate<{ title: boolean; cutFilters: string[] }>(`(() => {
+  return page.evaluate<{ title: boolean; squeezed: boolean; cutFilters: string[] }>(`(() => {
     const h = document.querySelector('h2');
     const title = !!h && (h.scrollHeight > h.clientHeight + 1 || h.scrollWidth > h.clientWidth + 1);
+    const box = h?.getBoundingClientRect();
+    const lines = h ? Math.round(box.height / parseFloat(getComputedStyle(h).lineHeight)) : 0;
+    const squeezed = lines > 1 && box.width < innerWidth * 0.6;
     const measure = document.createElement('canvas').getContext('2d');
     const cut = (input) => {
       const style = getComputedStyle(input);
@@ -31,7 +36,7 @@ function cutOf(page: Page) {
       .filter((input) => !input.closest('td, [role=dialog]') && input.getBoundingClientRect().width > 0)
       .filter(cut)
       .map((input) => input.getAttribute('aria-label') || input.getAttribute('placeholder') || input.value);
-    return { title, cutFilters };
+    return { title, squeezed, cutFilters };
   })()`);
 }
 
@@ -57,6 +62,7 @@ describe('the console on a phone and a desktop, in Chromium', () => {
   let vmId: number;
   let networkId: number;
   let teamId: number;
+  let longTeamId: number;
   let userId: number;
   let adminId: number;
 
@@ -73,6 +79,9 @@ describe('the console on a phone and a desktop, in Chromium', () => {
     call = await apiSession(server, ADMIN);
     ({ teamId } = await call<{ teamId: number }>('POST', '/teams/create', {
       name: 'Phone Platform Team',
+    }));
+    ({ teamId: longTeamId } = await call<{ teamId: number }>('POST', '/teams/create', {
+      name: LONG_TEAM,
     }));
     const order = await smallUbuntuOrder(call);
     ({
@@ -158,6 +167,7 @@ describe('the console on a phone and a desktop, in Chromium', () => {
       if (rowAction) await expectWithinViewport(page, rowAction);
       expect.soft(await cutOf(page), `${path}: title and filters are not cut`).toEqual({
         title: false,
+        squeezed: false,
         cutFilters: [],
       });
     };
@@ -175,6 +185,7 @@ describe('the console on a phone and a desktop, in Chromium', () => {
     await visit(`/networks/${networkId}`, 'phone-private-network');
     await visit('/teams', 'Teams', /^Delete Phone Platform Team$/);
     await visit(`/team?id=${teamId}`, /Phone Platform Team/);
+    await visit(`/team?id=${longTeamId}`, LONG_TEAM, undefined, '-team-long-name');
     await visit('/users', 'Users', /^Delete /);
     await visit(`/user?id=${userId}`, /./);
     await visit(`/user?id=${adminId}`, /./, undefined, '-profile');
