@@ -99,9 +99,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    firstNameKey: naturalSortKey('first_name_key', (): AnyPgColumn => users.firstName),
-    lastNameKey: naturalSortKey('last_name_key', (): AnyPgColumn => users.lastName),
-    /** The key of the name shown for the user (`userDisplayName`). */
+    /** The key of the name shown for the user (`userDisplayName`), the Users list's sort. */
     nameKey: naturalSortKey('name_key', (): SQL => userDisplayName()),
     /** argon2id; null until the account is activated. */
     passwordHash: text('password_hash'),
@@ -116,7 +114,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_company_idx').on(t.companyId),
     // The Users list's sorts, each ending with the id so that paging is stable.
-    index('users_company_name_idx').on(t.companyId, t.firstNameKey, t.lastNameKey, t.id),
+    index('users_company_name_idx').on(t.companyId, t.nameKey, t.id),
     index('users_company_email_idx').on(t.companyId, t.email, t.id),
     index('users_company_created_idx').on(t.companyId, t.createdAt, t.id),
   ],

@@ -46,6 +46,8 @@ const NATURAL = [
   'web-10',
 ];
 
+const INVITED = 'c-invited@natural.test';
+
 /** The deep list: `deep-1` … `deep-600` in mixed case, made from the last to the first. */
 const DEEP = 600;
 const deepName = (n: number) => `${n % 2 ? 'Deep' : 'deep'}-${n}`;
@@ -81,6 +83,14 @@ beforeAll(async () => {
       }),
     );
   }
+  // Invited, not yet named: the list shows the address, and sorts it where the address falls.
+  await createUser(db, {
+    companyId: company.id,
+    email: INVITED,
+    firstName: '',
+    lastName: '',
+    password: null,
+  });
   const teams = [];
   for (const name of MADE) teams.push(await createTeam(db, { companyId: company.id, name }));
   teamId = teams[MADE.indexOf('batch-1')]!.id;
@@ -217,17 +227,21 @@ describe('natural order of names', () => {
     expect(await everyPage(`/users/teams/${adminId}`, byName)).toEqual(NATURAL);
   });
 
-  it('on the users list by first name, both ways, across pages', async () => {
-    const firstNames = (data: Paged<{ firstName: string }>) => ({
-      names: data.data.map((row) => row.firstName),
+  it('on the users list by the name it shows, an invited user’s address, both ways', async () => {
+    const shown = (data: Paged<{ firstName: string; lastName: string; email: string }>) => ({
+      names: data.data.map((row) => `${row.firstName} ${row.lastName}`.trim() || row.email),
       totalPages: data.totalPages,
     });
     const url = '/users/list?sortColumn=name';
-    const ascending = [...NATURAL, 'Zulu'];
-    expect(await everyPage(`${url}&sortDescending=false`, firstNames)).toEqual(ascending);
-    expect(await everyPage(`${url}&sortDescending=true`, firstNames)).toEqual(
-      descending(ascending),
-    );
+    const named = NATURAL.map((name) => `${name} User`);
+    const ascending = [
+      ...named.slice(0, named.indexOf('batch-10 User') + 1),
+      INVITED,
+      ...named.slice(named.indexOf('batch-10 User') + 1),
+      'Zulu Admin',
+    ];
+    expect(await everyPage(`${url}&sortDescending=false`, shown)).toEqual(ascending);
+    expect(await everyPage(`${url}&sortDescending=true`, shown)).toEqual(descending(ascending));
   });
 
   it('on a team’s members and their permissions', async () => {

@@ -119,8 +119,8 @@ export async function findUserProfile(db: Db, userId: number): Promise<User | un
 const sortKeys = (column: ListUsersQuery['sortColumn']): SQL[] => {
   switch (column) {
     case 'name':
-      // In natural order, by the keys the database keeps of each.
-      return [sql`${users.firstNameKey}`, sql`${users.lastNameKey}`];
+      // The name the list shows (an invited user's address), in natural order, by its stored key.
+      return [sql`${users.nameKey}`];
     case 'email':
       return [sql`${users.email}`];
     case 'createdAt':
