@@ -15,8 +15,8 @@ const WEBHOOK_URL = 'http://127.0.0.1:9/hooks/launchpad-phone-layout-receiver';
 
 /**
  * Whether the page's title is clamped or clipped, or wraps in a narrow column beside the page's
- * action (squeezed), and the list filters (search boxes and
- * dropdowns outside table cells and dialogs) whose value or placeholder does not fit their box.
+ * action (squeezed), and the list filters (search boxes and dropdowns outside table cells and
+ * dialogs) whose value or placeholder does not fit their box.
  */
 function cutOf(page: Page) {
   return page.evaluate<{ title: boolean; squeezed: boolean; cutFilters: string[] }>(`(() => {
