@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regions } from '../../server/db/catalog-schema';
 import { networks, vmInterfaces } from '../../server/db/network-schema';
 import { ROLE } from '../../src/api/contract/roles';
+import { fullName } from '../../src/components/user-name';
 import { startTestServer, type TestServer } from './support/harness';
 import { addTeamMember, createCompany, createTeam, createUser } from './support/seed';
 import { bearer, signIn } from './support/sign-in';
@@ -229,15 +230,16 @@ describe('natural order of names', () => {
 
   it('on the users list by the name it shows, an invited user’s address, both ways', async () => {
     const shown = (data: Paged<{ firstName: string; lastName: string; email: string }>) => ({
-      names: data.data.map((row) => `${row.firstName} ${row.lastName}`.trim() || row.email),
+      names: data.data.map(fullName),
       totalPages: data.totalPages,
     });
     const url = '/users/list?sortColumn=name';
     const named = NATURAL.map((name) => `${name} User`);
+    const afterBatch10 = named.indexOf('batch-10 User') + 1;
     const ascending = [
-      ...named.slice(0, named.indexOf('batch-10 User') + 1),
+      ...named.slice(0, afterBatch10),
       INVITED,
-      ...named.slice(named.indexOf('batch-10 User') + 1),
+      ...named.slice(afterBatch10),
       'Zulu Admin',
     ];
     expect(await everyPage(`${url}&sortDescending=false`, shown)).toEqual(ascending);
